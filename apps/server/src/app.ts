@@ -1,0 +1,74 @@
+// buildApp: the whole HTTP server around an opened, migrated database. Tests call it with a
+// temporary database and use inject(); main.ts calls it and listens.
+import { mkdirSync } from "node:fs";
+import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
+import { type ApiServices, RateLimiter, ViewCounter } from "@forum/api";
+import type { DbHandle } from "@forum/db";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { ServerConfig } from "./config";
+import { createContextFactory } from "./plugins/context";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerJsonParser } from "./plugins/json";
+import { registerOriginCheck } from "./plugins/origin";
+import { registerStatic } from "./plugins/static";
+import { registerTrpc } from "./plugins/trpc";
+import { registerRestRoutes } from "./rest/adapter";
+
+export type AppOptions = Pick<
+  ServerConfig,
+  "logLevel" | "secureCookies" | "trustProxy" | "webDistDir" | "uploadsDir"
+> & {
+  database: DbHandle;
+  /** Ad tracking: events allowed per client, ad and kind in each window. */
+  adTracking?: { limit: number; windowMs: number };
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The long-lived services behind every procedure (tests reach the database through it). */
+    services: ApiServices;
+  }
+}
+
+export type ForumApp = FastifyInstance;
+
+export async function buildApp(options: AppOptions): Promise<ForumApp> {
+  const app = Fastify({
+    logger: { level: options.logLevel },
+    trustProxy: options.trustProxy,
+    // Batched tRPC GETs put every procedure path in the URL.
+    routerOptions: { maxParamLength: 5000 },
+    // A log line per request costs more than a cached read; keep them for debugging only.
+    logController: new LogController({
+      disableRequestLogging: options.logLevel !== "debug" && options.logLevel !== "trace",
+    }),
+  });
+
+  const views = new ViewCounter(options.database.db);
+  views.start();
+  const tracking = options.adTracking ?? { limit: 1, windowMs: 10_000 };
+  const services: ApiServices = {
+    db: options.database.db,
+    views,
+    adTracking: new RateLimiter(tracking.limit, tracking.windowMs),
+  };
+  app.decorate("services", services);
+  app.addHook("onClose", async () => {
+    await views.stop();
+    await options.database.close();
+  });
+
+  mkdirSync(options.uploadsDir, { recursive: true });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  registerJsonParser(app);
+  registerErrorHandling(app);
+  registerOriginCheck(app);
+
+  const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
+  await registerTrpc(app, contextFor);
+  registerRestRoutes(app, contextFor);
+  await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
+  return app;
+}

@@ -1,0 +1,25 @@
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { prepareDatabase } from "./start";
+
+const config = loadConfig();
+const bootLog = { info: (...args: unknown[]) => console.log(...args.filter((a) => typeof a === "string")) };
+
+async function main() {
+  const database = await prepareDatabase(config, bootLog);
+  const app = await buildApp({ ...config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`Forum ready at http://localhost:${config.port}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

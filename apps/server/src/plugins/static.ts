@@ -1,0 +1,41 @@
+// The built web app (client-side routing: any unknown page path loads index.html) and /uploads.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+const API_PREFIXES = ["/api/", "/api", "/trpc/", "/trpc", "/uploads/"];
+
+export async function registerStatic(app: FastifyInstance, options: { webDistDir: string; uploadsDir: string }) {
+  const hasWebBuild = existsSync(join(options.webDistDir, "index.html"));
+  if (hasWebBuild) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under /assets, so it can be cached for good.
+        res.header(
+          "cache-control",
+          path.includes(join("dist", "assets")) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: options.uploadsDir,
+    prefix: "/uploads/",
+    decorateReply: !hasWebBuild,
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const isApi = API_PREFIXES.some(
+      (prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`),
+    );
+    if (!isApi && hasWebBuild && (request.method === "GET" || request.method === "HEAD")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
+    }
+    return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+  });
+}

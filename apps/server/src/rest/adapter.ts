@@ -1,0 +1,21 @@
+// Registers the REST route table: each request builds the same context as the tRPC door and
+// calls the procedure through a server-side caller, so both doors share one implementation.
+import { createCaller } from "@forum/api";
+import type { FastifyInstance } from "fastify";
+import type { ContextFactory } from "../plugins/context";
+import { inputOf, restRoutes } from "./routes";
+
+export function registerRestRoutes(app: FastifyInstance, contextFor: ContextFactory): void {
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const input = inputOf(route, request);
+        const api = createCaller(await contextFor(request, reply));
+        const result = await route.call(api, input);
+        return reply.code(route.status ?? 200).send(result);
+      },
+    });
+  }
+}

@@ -1,0 +1,77 @@
+// Sessions in the Lucia design: the cookie holds a random token, the database only its
+// SHA-256, so a leaked database cannot be replayed as cookies. Expiry slides: a session used
+// in the second half of its life is extended to a full 30 days again.
+
+import type { Role } from "@forum/contracts";
+import type { ForumDb } from "@forum/db";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
+
+export type SessionUser = { id: number; username: string; role: Role; banned: boolean };
+export type Session = { id: string; userId: number; expiresAt: number };
+
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function sessionIdOf(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: ForumDb, token: string, userId: number, now = Date.now()): Promise<Session> {
+  const session = { id: sessionIdOf(token), userId, expiresAt: now + SESSION_LIFETIME_MS };
+  await db
+    .insertInto("sessions")
+    .values({ ...session, createdAt: now })
+    .execute();
+  return session;
+}
+
+export type ValidatedSession = { session: Session; user: SessionUser; renewed: boolean };
+
+/** Looks the token up; deletes it when expired; extends it when past half its life. */
+export async function validateSessionToken(
+  db: ForumDb,
+  token: string,
+  now = Date.now(),
+): Promise<ValidatedSession | null> {
+  const id = sessionIdOf(token);
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.userId")
+    .select(["sessions.id", "sessions.userId", "sessions.expiresAt", "users.username", "users.role", "users.banned"])
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (now >= row.expiresAt) {
+    await db.deleteFrom("sessions").where("id", "=", id).execute();
+    return null;
+  }
+  const session: Session = { id, userId: row.userId, expiresAt: row.expiresAt };
+  let renewed = false;
+  if (row.expiresAt - now < RENEW_WHEN_LEFT_MS) {
+    session.expiresAt = now + SESSION_LIFETIME_MS;
+    await db.updateTable("sessions").set({ expiresAt: session.expiresAt }).where("id", "=", id).execute();
+    renewed = true;
+  }
+  return {
+    session,
+    user: { id: row.userId, username: row.username, role: row.role, banned: row.banned === 1 },
+    renewed,
+  };
+}
+
+export async function invalidateSession(db: ForumDb, sessionId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+}
+
+export async function invalidateUserSessions(db: ForumDb, userId: number, exceptSessionId?: string): Promise<void> {
+  let query = db.deleteFrom("sessions").where("userId", "=", userId);
+  if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
+  await query.execute();
+}

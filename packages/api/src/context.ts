@@ -1,0 +1,26 @@
+// What every procedure sees. The server builds one per request; tests build it the same way.
+import type { ForumDb } from "@forum/db";
+import type { Session, SessionUser } from "./auth/sessions";
+import type { RateLimiter } from "./services/rateLimiter";
+import type { ViewCounter } from "./services/viewCounter";
+
+/** Long-lived pieces shared by every request of one server. */
+export type ApiServices = {
+  db: ForumDb;
+  views: ViewCounter;
+  /** Ad impressions and clicks per client, ad and kind. */
+  adTracking: RateLimiter;
+};
+
+/** How a procedure sets or clears the session cookie without knowing the HTTP framework. */
+export type SessionCookies = {
+  set: (token: string, expiresAt: number) => void;
+  clear: () => void;
+};
+
+export type Context = ApiServices & {
+  user: SessionUser | null;
+  session: Session | null;
+  clientIp: string;
+  cookies: SessionCookies;
+};

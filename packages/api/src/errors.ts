@@ -1,0 +1,34 @@
+// One domain error vocabulary for both doors. Procedures throw these; the tRPC adapter and the
+// REST adapter map them to HTTP statuses with the same function.
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import { ZodError } from "zod";
+
+type Code = ConstructorParameters<typeof TRPCError>[0]["code"];
+const fail = (code: Code) => (message: string) => new TRPCError({ code, message });
+
+export const badRequest = fail("BAD_REQUEST");
+export const unauthorized = fail("UNAUTHORIZED");
+export const forbidden = fail("FORBIDDEN");
+export const notFound = fail("NOT_FOUND");
+export const conflict = fail("CONFLICT");
+export const tooManyRequests = fail("TOO_MANY_REQUESTS");
+export const notImplemented = fail("NOT_IMPLEMENTED");
+
+/** The message a client shows: a validation error's first message, else the error's own. */
+export function publicMessage(error: TRPCError): string {
+  if (error.cause instanceof ZodError) {
+    return error.cause.issues[0]?.message ?? "Invalid input";
+  }
+  if (error.code === "INTERNAL_SERVER_ERROR") return "Internal server error";
+  return error.message;
+}
+
+export function httpStatusOf(error: TRPCError): number {
+  return getHTTPStatusCodeFromError(error);
+}
+
+/** Whether a database error is a unique-constraint violation (a race two checks could not see). */
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT_UNIQUE");
+}

@@ -1,0 +1,13 @@
+export { hashPassword, verifyPassword } from "./auth/password";
+export {
+  SESSION_LIFETIME_MS,
+  type SessionUser,
+  type ValidatedSession,
+  validateSessionToken,
+} from "./auth/sessions";
+export type { ApiServices, Context, SessionCookies } from "./context";
+export { httpStatusOf, publicMessage } from "./errors";
+export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
+export { ensureAdmin } from "./services/bootstrap";
+export { RateLimiter } from "./services/rateLimiter";
+export { ViewCounter } from "./services/viewCounter";

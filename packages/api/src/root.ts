@@ -1,0 +1,29 @@
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { adminRouter } from "./router/admin";
+import { adsRouter } from "./router/ads";
+import { authRouter } from "./router/auth";
+import { bulkRouter } from "./router/bulk";
+import { categoriesRouter } from "./router/categories";
+import { postsRouter } from "./router/posts";
+import { repliesRouter } from "./router/replies";
+import { usersRouter } from "./router/users";
+import { votesRouter } from "./router/votes";
+import { createCallerFactory, router } from "./trpc";
+
+export const appRouter = router({
+  auth: authRouter,
+  users: usersRouter,
+  categories: categoriesRouter,
+  posts: postsRouter,
+  replies: repliesRouter,
+  votes: votesRouter,
+  ads: adsRouter,
+  admin: adminRouter,
+  bulk: bulkRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export const createCaller = createCallerFactory(appRouter);
+export type ApiCaller = ReturnType<typeof createCaller>;

@@ -1,0 +1,50 @@
+import { adminPageInput, adminUpdateUserInput, banUserInput, idInput, MESSAGES } from "@forum/contracts";
+import { invalidateUserSessions } from "../auth/sessions";
+import { forbidden } from "../errors";
+import { adminStats, listUsers, userStats } from "../services/admin";
+import { toAdminUser } from "../services/mappers";
+import { listPosts } from "../services/posts";
+import { deleteUser, findUserById, updateUserFields } from "../services/users";
+import { adminProcedure, router } from "../trpc";
+
+const RECENT = 5;
+
+export const adminRouter = router({
+  stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db)),
+  recentUsers: adminProcedure.query(async ({ ctx }) => (await listUsers(ctx.db, 0, RECENT)).map(toAdminUser)),
+  recentPosts: adminProcedure.query(({ ctx }) =>
+    listPosts(ctx.db, { sortBy: "new", offset: 0, limit: RECENT }, ctx.user.id),
+  ),
+  users: adminProcedure
+    .input(adminPageInput)
+    .query(async ({ ctx, input }) => (await listUsers(ctx.db, input.offset, input.limit)).map(toAdminUser)),
+  userStats: adminProcedure.query(({ ctx }) => userStats(ctx.db)),
+
+  updateUser: adminProcedure.input(adminUpdateUserInput).mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    return toAdminUser(await updateUserFields(ctx.db, id, fields));
+  }),
+
+  /** Banning ends every session of the account at once. */
+  setBanned: adminProcedure.input(banUserInput).mutation(async ({ ctx, input }) => {
+    const user = await findUserById(ctx.db, input.id);
+    if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
+    if (input.banned && user.role === "admin") throw forbidden(MESSAGES.cannotBanAdmin);
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable("users")
+        .set({ banned: input.banned ? 1 : 0 })
+        .where("id", "=", input.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (input.banned) await invalidateUserSessions(trx, input.id);
+      return row;
+    });
+    return toAdminUser(updated);
+  }),
+
+  deleteUser: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    await deleteUser(ctx.db, input.id);
+    return { message: "User deleted successfully" };
+  }),
+});

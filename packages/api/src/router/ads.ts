@@ -1,0 +1,45 @@
+import {
+  adSettingsInput,
+  createAdInput,
+  idInput,
+  listAdsInput,
+  MESSAGES,
+  trackAdInput,
+  updateAdInput,
+} from "@forum/contracts";
+import { tooManyRequests } from "../errors";
+import { createAd, deleteAd, getAdSettings, listAds, trackAd, updateAd, updateAdSettings } from "../services/ads";
+import { adminProcedure, publicProcedure, router } from "../trpc";
+
+export const adsRouter = router({
+  /**
+   * With a placement: the active ads for that slot (what pages display). Without one: every ad
+   * for admins (the management list), the active ones for everybody else.
+   */
+  list: publicProcedure.input(listAdsInput).query(({ ctx, input }) =>
+    listAds(ctx.db, {
+      placement: input.placement,
+      activeOnly: input.placement !== undefined || ctx.user?.role !== "admin",
+    }),
+  ),
+  create: adminProcedure.input(createAdInput).mutation(({ ctx, input }) => createAd(ctx.db, input)),
+  update: adminProcedure.input(updateAdInput).mutation(({ ctx, input }) => {
+    const { id, ...fields } = input;
+    return updateAd(ctx.db, id, fields);
+  }),
+  delete: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    await deleteAd(ctx.db, input.id);
+    return { message: "Advertisement deleted successfully" };
+  }),
+
+  /** Open to visitors, so a loop from one client is cut off per ad and kind. */
+  track: publicProcedure.input(trackAdInput).mutation(async ({ ctx, input }) => {
+    if (!ctx.adTracking.allow(`${ctx.clientIp}|${input.id}|${input.type}`))
+      throw tooManyRequests(MESSAGES.trackingRateLimited);
+    const ad = await trackAd(ctx.db, input.id, input.type);
+    return { id: ad.id, impressions: ad.impressions, clickCount: ad.clickCount };
+  }),
+
+  settings: publicProcedure.query(({ ctx }) => getAdSettings(ctx.db)),
+  updateSettings: adminProcedure.input(adSettingsInput).mutation(({ ctx, input }) => updateAdSettings(ctx.db, input)),
+});

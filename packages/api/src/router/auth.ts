@@ -1,0 +1,63 @@
+import { changePasswordInput, loginInput, MESSAGES, registerInput } from "@forum/contracts";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
+import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from "../auth/sessions";
+import type { Context } from "../context";
+import { badRequest, forbidden, unauthorized } from "../errors";
+import { toCurrentUser } from "../services/mappers";
+import { createUser, findUserById, findUserByUsername } from "../services/users";
+import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
+
+async function startSession(ctx: Context, userId: number) {
+  const token = generateSessionToken();
+  const session = await createSession(ctx.db, token, userId);
+  ctx.cookies.set(token, session.expiresAt);
+}
+
+export const authRouter = router({
+  /** The signed-in user; 401 when signed out. */
+  me: publicProcedure.query(async ({ ctx }) => {
+    if (!ctx.user) throw unauthorized(MESSAGES.notSignedIn);
+    return toCurrentUser(await findUserById(ctx.db, ctx.user.id));
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const user = await findUserByUsername(ctx.db, input.username);
+    if (!user) {
+      await verifyAgainstDummy(input.password);
+      throw unauthorized(MESSAGES.invalidCredentials);
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(MESSAGES.invalidCredentials);
+    // Only after the password matched, so a ban does not reveal that an account exists.
+    if (user.banned === 1) throw forbidden(MESSAGES.banned);
+    await startSession(ctx, user.id);
+    return toCurrentUser(user);
+  }),
+
+  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+    const user = await createUser(ctx.db, {
+      username: input.username,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+    });
+    await startSession(ctx, user.id);
+    return toCurrentUser(user);
+  }),
+
+  logout: sessionProcedure.mutation(async ({ ctx }) => {
+    await invalidateSession(ctx.db, ctx.session.id);
+    ctx.cookies.clear();
+    return { message: "You have been logged out successfully" };
+  }),
+
+  /** Changes the password and signs out every other session of the account. */
+  changePassword: memberProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    const user = await findUserById(ctx.db, ctx.user.id);
+    // 400, not 401: a wrong current password must not look like a lost session to the client.
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
+      throw badRequest(MESSAGES.currentPasswordWrong);
+    const passwordHash = await hashPassword(input.newPassword);
+    await ctx.db.updateTable("users").set({ passwordHash }).where("id", "=", user.id).execute();
+    await invalidateUserSessions(ctx.db, user.id, ctx.session.id);
+    return { message: "Your password has been successfully changed." };
+  }),
+});

@@ -1,0 +1,30 @@
+import { createCategoryInput, idInput, slugInput, updateCategoryInput } from "@forum/contracts";
+import {
+  createCategory,
+  deleteCategory,
+  findCategoryBySlug,
+  listCategories,
+  trendingTopics,
+  updateCategory,
+} from "../services/categories";
+import { toCategory } from "../services/mappers";
+import { adminProcedure, publicProcedure, router } from "../trpc";
+
+export const categoriesRouter = router({
+  list: publicProcedure.query(async ({ ctx }) => (await listCategories(ctx.db)).map(toCategory)),
+  bySlug: publicProcedure
+    .input(slugInput)
+    .query(async ({ ctx, input }) => toCategory(await findCategoryBySlug(ctx.db, input.slug))),
+  trendingTopics: publicProcedure.query(({ ctx }) => trendingTopics(ctx.db)),
+  create: adminProcedure
+    .input(createCategoryInput)
+    .mutation(async ({ ctx, input }) => toCategory(await createCategory(ctx.db, input))),
+  update: adminProcedure.input(updateCategoryInput).mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    return toCategory(await updateCategory(ctx.db, id, fields));
+  }),
+  delete: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    await deleteCategory(ctx.db, input.id);
+    return { message: "Category deleted successfully" };
+  }),
+});

@@ -1,0 +1,50 @@
+import { createPostInput, idInput, listPostsInput, MESSAGES, slugInput, updatePostInput } from "@forum/contracts";
+import { notFound } from "../errors";
+import { assertCanModify } from "../permissions";
+import {
+  createPost,
+  deletePost,
+  findPostOwner,
+  findPostView,
+  listPosts,
+  toPostView,
+  updatePost,
+} from "../services/posts";
+import { memberProcedure, publicProcedure, router } from "../trpc";
+
+export const postsRouter = router({
+  list: publicProcedure.input(listPostsInput).query(({ ctx, input }) => listPosts(ctx.db, input, ctx.user?.id ?? null)),
+
+  /** Reading a post counts a view (written in the background, shown at once). */
+  bySlug: publicProcedure.input(slugInput).query(async ({ ctx, input }) => {
+    const row = await findPostView(ctx.db, { slug: input.slug }, ctx.user?.id ?? null);
+    if (!row) throw notFound(MESSAGES.postNotFound);
+    return toPostView(row, ctx.views.record(row.id));
+  }),
+
+  create: memberProcedure.input(createPostInput).mutation(async ({ ctx, input }) => {
+    // Only admins feature posts; a member's featured flag is ignored, never stored.
+    const featured = ctx.user.role === "admin" && input.featured === true;
+    const id = await createPost(ctx.db, ctx.user.id, { ...input, featured });
+    const row = await findPostView(ctx.db, { id }, ctx.user.id);
+    if (!row) throw notFound(MESSAGES.postNotFound);
+    return toPostView(row);
+  }),
+
+  update: memberProcedure.input(updatePostInput).mutation(async ({ ctx, input }) => {
+    const { id, ...draft } = input;
+    assertCanModify(ctx.user, (await findPostOwner(ctx.db, id)).authorId);
+    const featured = ctx.user.role === "admin" ? draft.featured : undefined;
+    await updatePost(ctx.db, id, { ...draft, featured });
+    const row = await findPostView(ctx.db, { id }, ctx.user.id);
+    if (!row) throw notFound(MESSAGES.postNotFound);
+    return toPostView(row, ctx.views.pendingFor(id));
+  }),
+
+  delete: memberProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    assertCanModify(ctx.user, (await findPostOwner(ctx.db, input.id)).authorId);
+    await deletePost(ctx.db, input.id);
+    ctx.views.discard(input.id);
+    return { message: "Post deleted successfully" };
+  }),
+});

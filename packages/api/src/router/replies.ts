@@ -1,0 +1,28 @@
+import { createReplyInput, idInput, repliesOfPostInput, updateReplyInput } from "@forum/contracts";
+import { assertCanModify } from "../permissions";
+import { createReply, deleteReply, findReplyOwner, findReplyView, listReplies, updateReply } from "../services/replies";
+import { memberProcedure, publicProcedure, router } from "../trpc";
+
+export const repliesRouter = router({
+  /** Oldest first; wrapped in an object as the original client expects. */
+  byPost: publicProcedure
+    .input(repliesOfPostInput)
+    .query(async ({ ctx, input }) => ({ replies: await listReplies(ctx.db, input.postId, input.offset, input.limit) })),
+
+  create: memberProcedure.input(createReplyInput).mutation(async ({ ctx, input }) => {
+    const id = await createReply(ctx.db, input.postId, ctx.user.id, input.content);
+    return findReplyView(ctx.db, id);
+  }),
+
+  update: memberProcedure.input(updateReplyInput).mutation(async ({ ctx, input }) => {
+    assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
+    await updateReply(ctx.db, input.id, input.content);
+    return findReplyView(ctx.db, input.id);
+  }),
+
+  delete: memberProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
+    await deleteReply(ctx.db, input.id);
+    return { message: "Reply deleted successfully" };
+  }),
+});

@@ -1,0 +1,37 @@
+import { MESSAGES, updateProfileInput, userListInput, usernameInput } from "@forum/contracts";
+import { forbidden, notFound } from "../errors";
+import { toCurrentUser } from "../services/mappers";
+import { listPosts } from "../services/posts";
+import { listRepliesByAuthor } from "../services/replies";
+import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
+import { memberProcedure, publicProcedure, router } from "../trpc";
+
+export const usersRouter = router({
+  profile: publicProcedure.input(usernameInput).query(({ ctx, input }) =>
+    // Email is private: only the member themselves and admins see it.
+    loadProfile(ctx.db, input.username, (user) => ctx.user?.id === user.id || ctx.user?.role === "admin"),
+  ),
+
+  posts: publicProcedure.input(userListInput).query(async ({ ctx, input }) => {
+    const user = await findUserByUsername(ctx.db, input.username);
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    return listPosts(
+      ctx.db,
+      { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit },
+      ctx.user?.id ?? null,
+    );
+  }),
+
+  replies: publicProcedure.input(userListInput).query(async ({ ctx, input }) => {
+    const user = await findUserByUsername(ctx.db, input.username);
+    if (!user) throw notFound(MESSAGES.userNotFound);
+    return listRepliesByAuthor(ctx.db, user.id, input.offset, input.limit);
+  }),
+
+  /** A member updates their own profile; admins may update anyone's. */
+  update: memberProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
+    const { id, ...changes } = input;
+    if (ctx.user.id !== id && ctx.user.role !== "admin") throw forbidden(MESSAGES.ownProfileOnly);
+    return toCurrentUser(await updateUserFields(ctx.db, id, changes));
+  }),
+});

@@ -1,0 +1,104 @@
+// Rows to API shapes, in one place.
+import {
+  type AdminUserView,
+  type AdView,
+  type AuthorView,
+  type CategoryView,
+  type CurrentUser,
+  DEFAULT_PREFERENCES,
+  type MyVote,
+  type UserPreferences,
+} from "@forum/contracts";
+import type { AdRow, CategoryRow, UserRow } from "@forum/db";
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+export function myVoteOf(value: number | null | undefined): MyVote {
+  return value === 1 ? "up" : value === -1 ? "down" : "none";
+}
+
+export function preferencesOf(json: string | null): UserPreferences {
+  if (!json) return { ...DEFAULT_PREFERENCES };
+  try {
+    return { ...DEFAULT_PREFERENCES, ...(JSON.parse(json) as Partial<UserPreferences>) };
+  } catch {
+    return { ...DEFAULT_PREFERENCES };
+  }
+}
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    bio: row.bio,
+    website: row.website,
+    location: row.location,
+    role: row.role,
+    banned: row.banned === 1,
+    profileImageUrl: row.profileImageUrl,
+    preferences: preferencesOf(row.preferences),
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export function toAdminUser(row: UserRow): AdminUserView {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    banned: row.banned === 1,
+    profileImageUrl: row.profileImageUrl,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export type AuthorColumns = {
+  authorId: number;
+  authorUsername: string;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+  authorProfileImageUrl: string | null;
+};
+
+export function toAuthor(row: AuthorColumns): AuthorView {
+  return {
+    id: row.authorId,
+    username: row.authorUsername,
+    firstName: row.authorFirstName,
+    lastName: row.authorLastName,
+    profileImageUrl: row.authorProfileImageUrl,
+  };
+}
+
+export function toCategory(row: CategoryRow): CategoryView {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    color: row.color,
+    postCount: row.postCount,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+export function toAd(row: AdRow): AdView {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    type: row.type,
+    placement: row.placement,
+    dimensions: row.dimensions,
+    active: row.active === 1,
+    impressions: row.impressions,
+    clickCount: row.clickCount,
+    createdAt: iso(row.createdAt),
+  };
+}

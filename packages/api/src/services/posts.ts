@@ -1,0 +1,235 @@
+// Posts: lists with every sort, single reads, writes that keep category counters right.
+import {
+  DEFAULT_TRENDING_RANGE,
+  MESSAGES,
+  type PostSort,
+  type PostView,
+  TIME_RANGE_MS,
+  type TimeRange,
+} from "@forum/contracts";
+import { type ForumDb, hotScore } from "@forum/db";
+import { sql } from "kysely";
+import { badRequest, notFound } from "../errors";
+import { iso, myVoteOf, toAuthor } from "./mappers";
+import { uniqueSlug } from "./slugs";
+
+/** The one query shape every post read uses: post, author, category and the caller's vote. */
+export function selectPosts(db: ForumDb, viewerId: number | null) {
+  return db
+    .selectFrom("posts")
+    .innerJoin("users as author", "author.id", "posts.authorId")
+    .innerJoin("categories as category", "category.id", "posts.categoryId")
+    .leftJoin("votes as myVote", (join) =>
+      join.onRef("myVote.postId", "=", "posts.id").on("myVote.userId", "=", viewerId ?? 0),
+    )
+    .select([
+      "posts.id",
+      "posts.slug",
+      "posts.title",
+      "posts.content",
+      "posts.excerpt",
+      "posts.categoryId",
+      "posts.authorId",
+      "posts.featured",
+      "posts.upvotes",
+      "posts.downvotes",
+      "posts.replyCount",
+      "posts.views",
+      "posts.createdAt",
+      "posts.updatedAt",
+      "author.username as authorUsername",
+      "author.firstName as authorFirstName",
+      "author.lastName as authorLastName",
+      "author.profileImageUrl as authorProfileImageUrl",
+      "category.name as categoryName",
+      "category.slug as categorySlug",
+      "category.color as categoryColor",
+      "myVote.value as myVoteValue",
+    ]);
+}
+
+type PostQueryRow = Awaited<ReturnType<ReturnType<typeof selectPosts>["executeTakeFirstOrThrow"]>>;
+
+export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    content: row.content,
+    excerpt: row.excerpt,
+    categoryId: row.categoryId,
+    category: { name: row.categoryName, slug: row.categorySlug, color: row.categoryColor },
+    authorId: row.authorId,
+    author: toAuthor(row),
+    featured: row.featured === 1,
+    votes: row.upvotes - row.downvotes,
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    replyCount: row.replyCount,
+    views: row.views + unwrittenViews,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    myVote: myVoteOf(row.myVoteValue),
+  };
+}
+
+export type ListPostsOptions = {
+  sortBy: PostSort;
+  timeRange?: TimeRange | undefined;
+  categoryId?: number | undefined;
+  authorId?: number | undefined;
+  offset: number;
+  limit: number;
+};
+
+/**
+ * One query per page whatever its length. Every sort walks its own index (see migration 0001);
+ * "trending" ranks the posts of a time range (a week by default) by net votes plus replies,
+ * each reply counting double: discussion is the stronger signal.
+ */
+export async function listPosts(
+  db: ForumDb,
+  options: ListPostsOptions,
+  viewerId: number | null,
+  now = Date.now(),
+): Promise<PostView[]> {
+  let query = selectPosts(db, viewerId);
+  if (options.categoryId !== undefined) query = query.where("posts.categoryId", "=", options.categoryId);
+  if (options.authorId !== undefined) query = query.where("posts.authorId", "=", options.authorId);
+  const range = options.timeRange ?? (options.sortBy === "trending" ? DEFAULT_TRENDING_RANGE : undefined);
+  if (range) query = query.where("posts.createdAt", ">=", now - TIME_RANGE_MS[range]);
+  switch (options.sortBy) {
+    case "hot":
+      query = query.orderBy("posts.hotScore", "desc");
+      break;
+    case "new":
+      query = query.orderBy("posts.createdAt", "desc");
+      break;
+    case "top":
+      query = query.orderBy("posts.score", "desc");
+      break;
+    case "controversial":
+      query = query.orderBy("posts.controversialScore", "desc");
+      break;
+    case "replies":
+      query = query.orderBy("posts.replyCount", "desc");
+      break;
+    case "trending":
+      query = query.orderBy(sql`posts.score + 2 * posts."replyCount"`, "desc").orderBy("posts.createdAt", "desc");
+      break;
+  }
+  const rows = await query.orderBy("posts.id", "desc").limit(options.limit).offset(options.offset).execute();
+  return rows.map((row) => toPostView(row));
+}
+
+export async function findPostView(
+  db: ForumDb,
+  where: { slug: string } | { id: number },
+  viewerId: number | null,
+): Promise<PostQueryRow | undefined> {
+  const query = selectPosts(db, viewerId);
+  return "slug" in where
+    ? query.where("posts.slug", "=", where.slug).executeTakeFirst()
+    : query.where("posts.id", "=", where.id).executeTakeFirst();
+}
+
+export async function findPostOwner(db: ForumDb, id: number) {
+  const post = await db
+    .selectFrom("posts")
+    .select(["id", "authorId", "categoryId"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!post) throw notFound(MESSAGES.postNotFound);
+  return post;
+}
+
+async function assertCategoryExists(db: ForumDb, categoryId: number) {
+  const category = await db.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
+  if (!category) throw badRequest(MESSAGES.categoryNotFound);
+}
+
+export type PostDraft = {
+  title: string;
+  content: string;
+  excerpt?: string | null | undefined;
+  categoryId: number;
+  featured: boolean;
+};
+
+export async function createPost(db: ForumDb, authorId: number, draft: PostDraft, now = Date.now()): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await assertCategoryExists(trx, draft.categoryId);
+    const post = await trx
+      .insertInto("posts")
+      .values({
+        slug: await uniqueSlug(trx, "posts", draft.title),
+        title: draft.title,
+        content: draft.content,
+        excerpt: draft.excerpt ?? null,
+        categoryId: draft.categoryId,
+        authorId,
+        featured: draft.featured ? 1 : 0,
+        hotScore: hotScore(0, 0, now),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("categories")
+      .set((eb) => ({ postCount: eb("postCount", "+", 1) }))
+      .where("id", "=", draft.categoryId)
+      .execute();
+    return post.id;
+  });
+}
+
+/** Replaces a post's fields; the slug stays so links keep working. `featured` undefined keeps it. */
+export async function updatePost(
+  db: ForumDb,
+  id: number,
+  draft: Omit<PostDraft, "featured"> & { featured: boolean | undefined },
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const post = await findPostOwner(trx, id);
+    if (post.categoryId !== draft.categoryId) {
+      await assertCategoryExists(trx, draft.categoryId);
+      await trx
+        .updateTable("categories")
+        .set((eb) => ({ postCount: eb("postCount", "-", 1) }))
+        .where("id", "=", post.categoryId)
+        .execute();
+      await trx
+        .updateTable("categories")
+        .set((eb) => ({ postCount: eb("postCount", "+", 1) }))
+        .where("id", "=", draft.categoryId)
+        .execute();
+    }
+    await trx
+      .updateTable("posts")
+      .set({
+        title: draft.title,
+        content: draft.content,
+        excerpt: draft.excerpt ?? null,
+        categoryId: draft.categoryId,
+        ...(draft.featured === undefined ? {} : { featured: draft.featured ? 1 : 0 }),
+        updatedAt: now,
+      })
+      .where("id", "=", id)
+      .execute();
+  });
+}
+
+/** Deletes a post with its replies and votes (foreign-key cascades) and fixes the category count. */
+export async function deletePost(db: ForumDb, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const post = await findPostOwner(trx, id);
+    await trx.deleteFrom("posts").where("id", "=", id).execute();
+    await trx
+      .updateTable("categories")
+      .set((eb) => ({ postCount: eb("postCount", "-", 1) }))
+      .where("id", "=", post.categoryId)
+      .execute();
+  });
+}

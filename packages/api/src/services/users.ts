@@ -1,0 +1,210 @@
+// Accounts: lookups, registration, profile data and the admin's changes.
+import { MESSAGES, type ProfileView, type Role } from "@forum/contracts";
+import { type ForumDb, recountCategories, recountPosts, recountReplies, type UserRow } from "@forum/db";
+import { sql } from "kysely";
+import { conflict, forbidden, isUniqueViolation, notFound } from "../errors";
+import { iso } from "./mappers";
+
+export async function findUserByUsername(db: ForumDb, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where(sql<string>`lower(username)`, "=", username.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: ForumDb, id: number): Promise<UserRow> {
+  const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  return user;
+}
+
+/** Refuses a username or email that another account already has (case-insensitively). */
+export async function assertAvailable(
+  db: ForumDb,
+  fields: { username?: string | undefined; email?: string | undefined },
+  exceptUserId?: number,
+): Promise<void> {
+  const checks: Array<[string | undefined, "username" | "email", string]> = [
+    [fields.username, "username", MESSAGES.usernameTaken],
+    [fields.email, "email", MESSAGES.emailTaken],
+  ];
+  for (const [value, column, message] of checks) {
+    if (value === undefined) continue;
+    let query = db
+      .selectFrom("users")
+      .select("id")
+      .where(sql<string>`lower(${sql.ref(column)})`, "=", value.toLowerCase());
+    if (exceptUserId !== undefined) query = query.where("id", "!=", exceptUserId);
+    if (await query.executeTakeFirst()) throw conflict(message);
+  }
+}
+
+/** Runs a write that may hit a unique index; a race lost to another request answers 409. */
+export async function withUniqueGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MESSAGES.accountTaken);
+    throw error;
+  }
+}
+
+export type NewAccount = {
+  username: string;
+  email: string;
+  passwordHash: string;
+  role?: Role;
+  firstName?: string | null;
+  lastName?: string | null;
+};
+
+export async function createUser(db: ForumDb, account: NewAccount, now = Date.now()): Promise<UserRow> {
+  return withUniqueGuard(() =>
+    db.transaction().execute(async (trx) => {
+      await assertAvailable(trx, account);
+      return trx
+        .insertInto("users")
+        .values({
+          username: account.username,
+          email: account.email,
+          passwordHash: account.passwordHash,
+          firstName: account.firstName ?? null,
+          lastName: account.lastName ?? null,
+          bio: null,
+          website: null,
+          location: null,
+          role: account.role ?? "user",
+          profileImageUrl: null,
+          preferences: null,
+          createdAt: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }),
+  );
+}
+
+/** A public profile with its counts; reputation is the upvotes received on posts and replies. */
+export async function loadProfile(
+  db: ForumDb,
+  username: string,
+  showEmail: (user: UserRow) => boolean,
+): Promise<ProfileView> {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw notFound(MESSAGES.userNotFound);
+  const counts = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom("posts").select(eb.fn.countAll<number>().as("n")).where("authorId", "=", user.id).as("postCount"),
+      eb
+        .selectFrom("replies")
+        .select(eb.fn.countAll<number>().as("n"))
+        .where("authorId", "=", user.id)
+        .as("replyCount"),
+      eb
+        .selectFrom("posts")
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>("upvotes"), inner.lit(0)).as("n"))
+        .where("authorId", "=", user.id)
+        .as("postUpvotes"),
+      eb
+        .selectFrom("replies")
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number>("upvotes"), inner.lit(0)).as("n"))
+        .where("authorId", "=", user.id)
+        .as("replyUpvotes"),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    id: user.id,
+    username: user.username,
+    ...(showEmail(user) ? { email: user.email } : {}),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    bio: user.bio,
+    website: user.website,
+    location: user.location,
+    role: user.role,
+    banned: user.banned === 1,
+    profileImageUrl: user.profileImageUrl,
+    createdAt: iso(user.createdAt),
+    postCount: Number(counts.postCount ?? 0),
+    replyCount: Number(counts.replyCount ?? 0),
+    reputation: Number(counts.postUpvotes ?? 0) + Number(counts.replyUpvotes ?? 0),
+  };
+}
+
+export type ProfileChanges = {
+  email?: string | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  bio?: string | null | undefined;
+  website?: string | null | undefined;
+  location?: string | null | undefined;
+};
+
+export async function updateUserFields(
+  db: ForumDb,
+  id: number,
+  changes: ProfileChanges & { username?: string; role?: Role },
+): Promise<UserRow> {
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  return withUniqueGuard(() =>
+    db.transaction().execute(async (trx) => {
+      const user = await findUserById(trx, id);
+      await assertAvailable(trx, { username: changes.username, email: changes.email }, id);
+      if (user.role === "admin" && changes.role !== undefined && changes.role !== "admin") {
+        const admins = await trx
+          .selectFrom("users")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("role", "=", "admin")
+          .executeTakeFirstOrThrow();
+        if (Number(admins.n) <= 1) throw conflict("The forum needs at least one admin");
+      }
+      if (Object.keys(defined).length === 0) return user;
+      return trx.updateTable("users").set(defined).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    }),
+  );
+}
+
+/**
+ * Deletes an account with its posts, replies and votes (foreign-key cascades), then recounts
+ * every counter those rows fed: replies and votes on other members' posts, votes on replies,
+ * and the post counts of the categories the member posted in.
+ */
+export async function deleteUser(db: ForumDb, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserById(trx, id);
+    if (user.role === "admin") throw forbidden(MESSAGES.adminCannotBeDeleted);
+    const repliedTo = await trx.selectFrom("replies").select("postId").distinct().where("authorId", "=", id).execute();
+    const votedPosts = await trx
+      .selectFrom("votes")
+      .select("postId")
+      .where("userId", "=", id)
+      .where("postId", "is not", null)
+      .execute();
+    const votedReplies = await trx
+      .selectFrom("votes")
+      .select("replyId")
+      .where("userId", "=", id)
+      .where("replyId", "is not", null)
+      .execute();
+    const categories = await trx
+      .selectFrom("posts")
+      .select("categoryId")
+      .distinct()
+      .where("authorId", "=", id)
+      .execute();
+
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+
+    // Deleted rows simply drop out of the recount's id lists.
+    await recountPosts(trx, [...repliedTo.map((r) => r.postId), ...votedPosts.map((v) => v.postId as number)]);
+    await recountReplies(
+      trx,
+      votedReplies.map((v) => v.replyId as number),
+    );
+    await recountCategories(
+      trx,
+      categories.map((c) => c.categoryId),
+    );
+  });
+}

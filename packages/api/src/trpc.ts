@@ -1,0 +1,37 @@
+// tRPC set-up and the three procedure tiers: public, member (signed in, not banned), admin.
+import { MESSAGES } from "@forum/contracts";
+import { initTRPC } from "@trpc/server";
+import type { Context } from "./context";
+import { forbidden, publicMessage, unauthorized } from "./errors";
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    // The same message the REST door answers, never zod's raw JSON or an internal stack.
+    return {
+      ...shape,
+      message: publicMessage(error),
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure;
+
+/** Signed in; a banned account may only end its own session. */
+export const sessionProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) throw unauthorized(MESSAGES.notSignedIn);
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+export const memberProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (ctx.user.banned) throw forbidden(MESSAGES.banned);
+  return next();
+});
+
+export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== "admin") throw forbidden(MESSAGES.adminOnly);
+  return next();
+});

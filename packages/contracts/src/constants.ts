@@ -1,0 +1,77 @@
+// Business constants of spec section 9, shared by the server and the web app.
+
+export const EXCERPT_LENGTH = 150;
+export const PAGE_STEP = 20;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_CATEGORY_COLOR = "#3b82f6";
+export const CATEGORY_PRESET_COLORS = [
+  "#3b82f6",
+  "#ef4444",
+  "#10b981",
+  "#f59e0b",
+  "#8b5cf6",
+  "#ec4899",
+  "#14b8a6",
+  "#f97316",
+  "#6366f1",
+  "#84cc16",
+] as const;
+
+export const ROLES = ["user", "moderator", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const POST_SORTS = ["hot", "new", "top", "controversial", "trending", "replies"] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+
+export const TIME_RANGES = ["today", "week", "month", "year"] as const;
+export type TimeRange = (typeof TIME_RANGES)[number];
+export const DEFAULT_TRENDING_RANGE: TimeRange = "week";
+export const TIME_RANGE_MS: Record<TimeRange, number> = {
+  today: 24 * 60 * 60 * 1000,
+  week: 7 * 24 * 60 * 60 * 1000,
+  month: 30 * 24 * 60 * 60 * 1000,
+  year: 365 * 24 * 60 * 60 * 1000,
+};
+
+export const VOTE_TYPES = ["upvote", "downvote"] as const;
+export type VoteType = (typeof VOTE_TYPES)[number];
+/** The caller's own vote on a post as the API reports it. */
+export type MyVote = "up" | "down" | "none";
+
+export const AD_TYPES = ["adsense", "custom", "banner", "text"] as const;
+export type AdType = (typeof AD_TYPES)[number];
+export const AD_PLACEMENTS = ["header", "sidebar", "between-posts", "between-replies", "feed", "footer"] as const;
+export type AdPlacement = (typeof AD_PLACEMENTS)[number];
+export const AD_DIMENSIONS = ["728x90", "300x250", "336x280", "120x600", "160x600", "320x50", "468x60"] as const;
+export const AD_CONTENT_PREVIEW_LENGTH = 200;
+export const ADS_BETWEEN_POSTS_DEFAULT = 3;
+export const ADS_BETWEEN_POSTS_MIN = 1;
+export const ADS_BETWEEN_POSTS_MAX = 10;
+export const REPLIES_PER_AD = 3;
+
+export const TRACK_TYPES = ["impression", "click"] as const;
+export type TrackType = (typeof TRACK_TYPES)[number];
+
+export const BULK_UPLOAD_TYPES = ["users", "categories", "posts", "replies"] as const;
+export type BulkUploadType = (typeof BULK_UPLOAD_TYPES)[number];
+
+/** Text limits the spec leaves open; chosen so no single field can bloat a page. */
+export const LIMITS = {
+  username: { min: 3, max: 32 },
+  password: { min: 8, max: 200 },
+  email: 254,
+  name: 100,
+  bio: 1000,
+  website: 200,
+  location: 100,
+  categoryName: 60,
+  categoryDescription: 500,
+  title: 300,
+  excerpt: 500,
+  content: 50_000,
+  reply: 20_000,
+  adTitle: 200,
+  adContent: 20_000,
+} as const;
+
+export const SESSION_COOKIE = "forum_session";

@@ -1,0 +1,92 @@
+// Field builders that carry the spec's messages: a missing value, a blank value and a value
+// of the wrong type each get a message a person can act on (never zod's default text).
+import { z } from "zod";
+import { MESSAGES } from "./messages";
+
+const isMissing = (input: unknown) => input === undefined || input === null;
+
+/** A required text field: trimmed, non-blank, bounded. `requiredMessage` is the spec's text. */
+export function requiredText(label: string, requiredMessage: string, max: number) {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? requiredMessage : MESSAGES.mustBe(label, "text")) })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, MESSAGES.tooLong(label, max));
+}
+
+/**
+ * An optional text field: trimmed, bounded; null or blank become null (clear the field) and
+ * an absent field stays undefined (leave it as it is).
+ */
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ error: MESSAGES.mustBe(label, "text") })
+    .trim()
+    .max(max, MESSAGES.tooLong(label, max))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+}
+
+/** A positive whole-number id; REST paths and forms send ids as strings, so coerce. */
+export function idField(label: string, requiredMessage?: string) {
+  const message = (input: unknown) =>
+    requiredMessage && (isMissing(input) || input === "")
+      ? requiredMessage
+      : MESSAGES.mustBe(label, "a positive whole number");
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
+    z
+      .number({ error: (issue) => message(issue.input) })
+      .int({ error: (issue) => message(issue.input) })
+      .positive({ error: (issue) => message(issue.input) }),
+  );
+}
+
+/** A whole number from a query string or JSON, with a default when absent. */
+export function countField(label: string, { min, max, fallback }: { min: number; max: number; fallback: number }) {
+  return z.preprocess(
+    (value) => (value === undefined || value === "" ? fallback : typeof value === "string" ? Number(value) : value),
+    z
+      .number({ error: MESSAGES.mustBe(label, "a whole number") })
+      .int(MESSAGES.mustBe(label, "a whole number"))
+      .min(min, MESSAGES.mustBe(label, `at least ${min}`))
+      .max(max, MESSAGES.mustBe(label, `at most ${max}`)),
+  );
+}
+
+/** A boolean from JSON, or "true"/"false" from a query string or form. */
+export function booleanField(label: string) {
+  return z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ error: MESSAGES.mustBe(label, "true or false") }),
+  );
+}
+
+export function enumField<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return z.enum(values, { error: MESSAGES.mustBe(label, `one of ${values.join(", ")}`) });
+}
+
+const HEX_COLOR = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i;
+
+/** A hex colour, with or without '#', stored as lower-case '#rrggbb'. */
+export function colorField() {
+  return z
+    .string({ error: MESSAGES.invalidColor })
+    .trim()
+    .regex(HEX_COLOR, MESSAGES.invalidColor)
+    .transform((value) => {
+      let hex = value.replace("#", "").toLowerCase();
+      if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
+      return `#${hex}`;
+    });
+}
+
+export function emailField(requiredMessage: string) {
+  return z
+    .string({ error: (issue) => (isMissing(issue.input) ? requiredMessage : MESSAGES.invalidEmail) })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, MESSAGES.invalidEmail)
+    .pipe(z.email(MESSAGES.invalidEmail))
+    .transform((value) => value.toLowerCase());
+}

@@ -1,0 +1,6 @@
+export * from "./constants";
+export * from "./fields";
+export * from "./messages";
+export * from "./schemas";
+export * from "./slug";
+export * from "./types";

@@ -1,0 +1,46 @@
+// User-facing messages, word for word from the spec where it gives them (sections 5 and 8).
+// The server answers with these and the web forms show the same text.
+
+export const MESSAGES = {
+  requiredFields: "Please fill in all required fields",
+  categoryNameRequired: "Category name is required",
+  postTitleRequired: "Post title is required",
+  replyContentRequired: "Please enter reply content",
+  usernameRequired: "Username is required",
+  adTitleContentRequired: "Please fill in title and content",
+  loginFieldsRequired: "Please fill in all fields",
+  passwordMismatch: "Passwords do not match",
+  bulkFileAndType: "Please select a file and upload type",
+  bulkFileType: "Please select an Excel file (.xlsx or .xls)",
+
+  // Messages the spec leaves open.
+  invalidCredentials: "Invalid username or password",
+  banned: "Your account has been banned. Contact an administrator if you think this is a mistake.",
+  notSignedIn: "You must be logged in to do that",
+  adminOnly: "Only administrators can do that",
+  notYours: "You can only change your own content",
+  ownProfileOnly: "You can only update your own profile",
+  usernameTaken: "That username is already taken",
+  emailTaken: "That email address is already registered",
+  accountTaken: "That username or email address is already registered",
+  invalidEmail: "Please enter a valid email address",
+  invalidUsername: `Username must be 3 to 32 characters: letters, numbers, dots, underscores or hyphens`,
+  passwordTooShort: "Password must be at least 8 characters",
+  currentPasswordWrong: "Current password is incorrect",
+  invalidColor: "Color must be a hex colour such as #3b82f6",
+  categoryHasPosts:
+    "This category still has posts. All posts in this category will need to be reassigned or deleted before it can be deleted.",
+  categoryNotFound: "Category not found",
+  postNotFound: "Post not found",
+  replyNotFound: "Reply not found",
+  userNotFound: "User not found",
+  adNotFound: "Advertisement not found",
+  adminCannotBeDeleted: "Admin accounts cannot be deleted",
+  cannotBanAdmin: "Admin accounts cannot be banned",
+  cannotBanSelf: "You cannot ban yourself",
+  trackingRateLimited: "Too many tracking requests. Please slow down.",
+  crossSiteWrite: "Cross-site request refused",
+  bulkNotAvailable: "Bulk upload is not available yet on this server",
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  mustBe: (field: string, kind: string) => `${field} must be ${kind}`,
+} as const;

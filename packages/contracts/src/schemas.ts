@@ -1,0 +1,198 @@
+// Input schemas of every call, named per procedure. The server validates with these and the
+// web forms import the same ones, so a rule lives once.
+import { z } from "zod";
+import {
+  AD_DIMENSIONS,
+  AD_PLACEMENTS,
+  AD_TYPES,
+  ADS_BETWEEN_POSTS_DEFAULT,
+  ADS_BETWEEN_POSTS_MAX,
+  ADS_BETWEEN_POSTS_MIN,
+  LIMITS,
+  MAX_PAGE_SIZE,
+  PAGE_STEP,
+  POST_SORTS,
+  ROLES,
+  TIME_RANGES,
+  TRACK_TYPES,
+  VOTE_TYPES,
+} from "./constants";
+import {
+  booleanField,
+  colorField,
+  countField,
+  emailField,
+  enumField,
+  idField,
+  optionalText,
+  requiredText,
+} from "./fields";
+import { MESSAGES } from "./messages";
+
+const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+const usernameField = (requiredMessage: string) =>
+  requiredText("Username", requiredMessage, LIMITS.username.max)
+    .min(LIMITS.username.min, MESSAGES.invalidUsername)
+    .regex(USERNAME_PATTERN, MESSAGES.invalidUsername);
+
+const newPasswordField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(LIMITS.password.min, MESSAGES.passwordTooShort)
+    .max(LIMITS.password.max, MESSAGES.tooLong("Password", LIMITS.password.max));
+
+export const pageInput = z.object({
+  offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
+  limit: countField("limit", { min: 1, max: MAX_PAGE_SIZE, fallback: PAGE_STEP }),
+});
+
+export const idInput = z.object({ id: idField("id") });
+export const slugInput = z.object({ slug: z.string({ error: MESSAGES.mustBe("slug", "text") }).min(1) });
+export const usernameInput = z.object({ username: z.string({ error: MESSAGES.mustBe("username", "text") }).min(1) });
+
+// Auth
+export const loginInput = z.object({
+  username: requiredText("Username", MESSAGES.loginFieldsRequired, LIMITS.username.max),
+  password: z.string({ error: MESSAGES.loginFieldsRequired }).min(1, MESSAGES.loginFieldsRequired),
+});
+
+export const registerInput = z
+  .object({
+    username: usernameField(MESSAGES.loginFieldsRequired),
+    email: emailField(MESSAGES.loginFieldsRequired),
+    password: newPasswordField(MESSAGES.loginFieldsRequired),
+    // The original client checks the confirmation itself and does not send it; when a
+    // client does send it, the server holds the same rule.
+    confirmPassword: z.string().optional(),
+  })
+  .refine((input) => input.confirmPassword === undefined || input.confirmPassword === input.password, {
+    message: MESSAGES.passwordMismatch,
+    path: ["confirmPassword"],
+  });
+
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string({ error: MESSAGES.loginFieldsRequired }).min(1, MESSAGES.loginFieldsRequired),
+    newPassword: newPasswordField(MESSAGES.loginFieldsRequired),
+    confirmPassword: z.string().optional(),
+  })
+  .refine((input) => input.confirmPassword === undefined || input.confirmPassword === input.newPassword, {
+    message: MESSAGES.passwordMismatch,
+    path: ["confirmPassword"],
+  });
+
+// Users
+export const updateProfileInput = z.object({
+  id: idField("id"),
+  email: emailField(MESSAGES.invalidEmail).optional(),
+  firstName: optionalText("First name", LIMITS.name),
+  lastName: optionalText("Last name", LIMITS.name),
+  bio: optionalText("Bio", LIMITS.bio),
+  website: optionalText("Website", LIMITS.website),
+  location: optionalText("Location", LIMITS.location),
+});
+
+export const userListInput = z.object({ username: z.string().min(1) }).extend(pageInput.shape);
+
+// Categories
+export const createCategoryInput = z.object({
+  name: requiredText("Name", MESSAGES.requiredFields, LIMITS.categoryName),
+  description: requiredText("Description", MESSAGES.requiredFields, LIMITS.categoryDescription),
+  color: colorField().optional(),
+});
+export const updateCategoryInput = z.object({
+  id: idField("id"),
+  name: requiredText("Name", MESSAGES.categoryNameRequired, LIMITS.categoryName),
+  description: optionalText("Description", LIMITS.categoryDescription),
+  color: colorField().optional(),
+});
+
+// Posts
+export const listPostsInput = z
+  .object({
+    sortBy: enumField("sortBy", POST_SORTS).default("hot"),
+    timeRange: enumField("timeRange", TIME_RANGES).optional(),
+    categoryId: idField("categoryId").optional(),
+  })
+  .extend(pageInput.shape);
+
+const postFields = {
+  content: requiredText("Content", MESSAGES.requiredFields, LIMITS.content),
+  excerpt: optionalText("Excerpt", LIMITS.excerpt),
+  categoryId: idField("categoryId", MESSAGES.requiredFields),
+  featured: booleanField("featured").optional(),
+};
+export const createPostInput = z.object({
+  title: requiredText("Title", MESSAGES.requiredFields, LIMITS.title),
+  ...postFields,
+});
+export const updatePostInput = z.object({
+  id: idField("id"),
+  title: requiredText("Title", MESSAGES.postTitleRequired, LIMITS.title),
+  ...postFields,
+});
+
+// Replies
+const replyContent = requiredText("Reply", MESSAGES.replyContentRequired, LIMITS.reply);
+export const repliesOfPostInput = z.object({
+  postId: idField("postId"),
+  offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
+  limit: countField("limit", { min: 1, max: 1000, fallback: 1000 }),
+});
+export const createReplyInput = z.object({ postId: idField("postId"), content: replyContent });
+export const updateReplyInput = z.object({ id: idField("id"), content: replyContent });
+
+// Votes
+export const voteInput = z.object({
+  type: enumField("type", VOTE_TYPES),
+  postId: idField("postId"),
+});
+
+// Ads
+export const listAdsInput = z.object({ placement: enumField("placement", AD_PLACEMENTS).optional() });
+export const adFields = {
+  title: requiredText("Title", MESSAGES.adTitleContentRequired, LIMITS.adTitle),
+  content: requiredText("Content", MESSAGES.adTitleContentRequired, LIMITS.adContent),
+  type: enumField("type", AD_TYPES).default("custom"),
+  placement: enumField("placement", AD_PLACEMENTS).default("sidebar"),
+  dimensions: z.preprocess((value) => (value === "" ? null : value), enumField("dimensions", AD_DIMENSIONS).nullish()),
+  active: booleanField("active").default(true),
+};
+export const createAdInput = z.object(adFields);
+export const updateAdInput = z.object({ id: idField("id"), ...adFields });
+export const trackAdInput = z.object({ id: idField("id"), type: enumField("type", TRACK_TYPES) });
+export const adSettingsInput = z.object({
+  enableAds: booleanField("enableAds"),
+  adsensePubId: optionalText("AdSense publisher id", 100),
+  // "Number from 1 to 10; falls back to 3 if not a number" (spec section 5).
+  adsBetweenPosts: z.preprocess(
+    (value) => {
+      const number = typeof value === "string" ? Number.parseInt(value, 10) : value;
+      return typeof number === "number" && Number.isFinite(number) ? number : ADS_BETWEEN_POSTS_DEFAULT;
+    },
+    z
+      .number()
+      .int(MESSAGES.mustBe("Ads between posts", "a whole number"))
+      .min(ADS_BETWEEN_POSTS_MIN, MESSAGES.mustBe("Ads between posts", "a number from 1 to 10"))
+      .max(ADS_BETWEEN_POSTS_MAX, MESSAGES.mustBe("Ads between posts", "a number from 1 to 10")),
+  ),
+});
+
+// Admin
+export const adminUpdateUserInput = z.object({
+  id: idField("id"),
+  username: usernameField(MESSAGES.usernameRequired),
+  email: emailField(MESSAGES.invalidEmail),
+  firstName: optionalText("First name", LIMITS.name),
+  lastName: optionalText("Last name", LIMITS.name),
+  role: enumField("role", ROLES),
+});
+export const banUserInput = z.object({ id: idField("id"), banned: booleanField("banned") });
+
+/** Admin lists: larger pages, since the screens filter on the client. */
+export const adminPageInput = z.object({
+  offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
+  limit: countField("limit", { min: 1, max: 1000, fallback: 100 }),
+});

@@ -1,0 +1,156 @@
+// Shapes the API answers with. Both doors (tRPC and REST) return exactly these objects.
+import type { AdPlacement, AdType, MyVote, Role } from "./constants";
+
+export type AuthorView = {
+  id: number;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+};
+
+export type CategoryRef = { name: string; slug: string; color: string };
+
+export type PostView = {
+  id: number;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string | null;
+  categoryId: number;
+  category: CategoryRef | null;
+  authorId: number;
+  author: AuthorView | null;
+  featured: boolean;
+  votes: number;
+  upvotes: number;
+  downvotes: number;
+  replyCount: number;
+  views: number;
+  createdAt: string;
+  updatedAt: string;
+  /** The signed-in caller's own vote; "none" for visitors. */
+  myVote: MyVote;
+};
+
+export type ReplyView = {
+  id: number;
+  postId: number;
+  content: string;
+  authorId: number;
+  author: AuthorView | null;
+  upvotes: number;
+  downvotes: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProfileReplyView = ReplyView & { post: { slug: string; title: string } };
+
+export type CategoryView = {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  color: string;
+  postCount: number;
+  createdAt: string;
+};
+
+/** The signed-in user as /api/user answers: their own account, email included. */
+export type CurrentUser = {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+  role: Role;
+  banned: boolean;
+  profileImageUrl: string | null;
+  preferences: UserPreferences;
+  createdAt: string;
+};
+
+export type UserPreferences = {
+  emailNotifications: boolean;
+  replyNotifications: boolean;
+  weeklyDigest: boolean;
+  showProfileInPosts: boolean;
+};
+export const DEFAULT_PREFERENCES: UserPreferences = {
+  emailNotifications: true,
+  replyNotifications: true,
+  weeklyDigest: false,
+  showProfileInPosts: true,
+};
+
+/** A public profile; email only when the caller is that user or an admin. */
+export type ProfileView = {
+  id: number;
+  username: string;
+  email?: string;
+  firstName: string | null;
+  lastName: string | null;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+  role: Role;
+  banned: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+  postCount: number;
+  replyCount: number;
+  reputation: number;
+};
+
+/** A user row in the admin lists. */
+export type AdminUserView = {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+  banned: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+};
+
+export type VoteResult = {
+  postId: number;
+  upvotes: number;
+  downvotes: number;
+  votes: number;
+  myVote: MyVote;
+};
+
+export type TrendingTopic = { id: number; name: string; slug: string; color: string; count: number };
+
+export type AdView = {
+  id: number;
+  title: string;
+  content: string;
+  type: AdType;
+  placement: AdPlacement;
+  dimensions: string | null;
+  active: boolean;
+  impressions: number;
+  clickCount: number;
+  createdAt: string;
+};
+
+export type AdSettingsView = {
+  enableAds: boolean;
+  adsensePubId: string | null;
+  /** The same value under the name the display code reads. */
+  adsenseCode: string | null;
+  adsBetweenPosts: number;
+  postsInterval: number;
+};
+
+export type AdminStats = { totalUsers: number; totalPosts: number; totalCategories: number };
+export type UserStats = { totalUsers: number; activeUsers: number; bannedUsers: number; admins: number };
+export type MessageView = { message: string };

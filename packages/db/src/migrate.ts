@@ -1,0 +1,18 @@
+import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import type { ForumDb } from "./connection";
+import * as m0001 from "./migrations/0001_initial";
+
+// Listed here rather than read from a folder, so the bundled server carries its migrations.
+const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: ForumDb): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}

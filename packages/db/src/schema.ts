@@ -1,0 +1,124 @@
+// The database as Kysely sees it. Times are integer milliseconds since the epoch and flags
+// are 0/1 integers, so the same columns work on SQLite and PostgreSQL.
+import type { AdPlacement, AdType, Role } from "@forum/contracts";
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  bio: string | null;
+  website: string | null;
+  location: string | null;
+  role: Role;
+  banned: Generated<number>;
+  profileImageUrl: string | null;
+  /** JSON of UserPreferences; null means the defaults. */
+  preferences: string | null;
+  createdAt: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, hex; the token itself is never stored. */
+  id: string;
+  userId: number;
+  expiresAt: number;
+  createdAt: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string | null;
+  color: string;
+  postCount: Generated<number>;
+  createdAt: number;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string | null;
+  categoryId: number;
+  authorId: number;
+  featured: Generated<number>;
+  views: Generated<number>;
+  replyCount: Generated<number>;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
+  /** upvotes - downvotes, kept so "top" has an index. */
+  score: Generated<number>;
+  hotScore: number;
+  controversialScore: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface RepliesTable {
+  id: Generated<number>;
+  postId: number;
+  authorId: number;
+  content: string;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface VotesTable {
+  id: Generated<number>;
+  userId: number;
+  /** Exactly one of postId and replyId is set. */
+  postId: number | null;
+  replyId: number | null;
+  /** 1 for an upvote, -1 for a downvote. */
+  value: number;
+  createdAt: number;
+}
+
+export interface AdvertisementsTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  type: AdType;
+  placement: AdPlacement;
+  dimensions: string | null;
+  active: Generated<number>;
+  impressions: Generated<number>;
+  clickCount: Generated<number>;
+  createdAt: number;
+}
+
+export interface AdSettingsTable {
+  /** Always 1: the table holds one row. */
+  id: number;
+  enableAds: number;
+  adsensePubId: string | null;
+  adsBetweenPosts: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  posts: PostsTable;
+  replies: RepliesTable;
+  votes: VotesTable;
+  advertisements: AdvertisementsTable;
+  adSettings: AdSettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type PostRow = Selectable<PostsTable>;
+export type ReplyRow = Selectable<RepliesTable>;
+export type AdRow = Selectable<AdvertisementsTable>;
+export type AdSettingsRow = Selectable<AdSettingsTable>;
