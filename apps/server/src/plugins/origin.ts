@@ -10,16 +10,18 @@ export function registerOriginCheck(app: FastifyInstance): void {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (originHost(origin) !== request.host) {
+    if (!isSameHost(origin, request.host)) {
       return reply.code(403).send({ message: MESSAGES.crossSiteWrite });
     }
   });
 }
 
-function originHost(origin: string): string | null {
+/** Compares hosts as URLs do, so "localhost:80" and "http://localhost" match. */
+function isSameHost(origin: string, host: string): boolean {
   try {
-    return new URL(origin).host;
+    const originUrl = new URL(origin);
+    return new URL(`${originUrl.protocol}//${host}`).host === originUrl.host;
   } catch {
-    return null;
+    return false;
   }
 }

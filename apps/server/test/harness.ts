@@ -1,0 +1,165 @@
+// A real server around a real temporary SQLite database, driven through inject() like a client.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { hashPassword } from "@forum/api";
+import type { Role } from "@forum/contracts";
+import { createDb, type ForumDb, hotScore, migrateToLatest } from "@forum/db";
+import { buildApp, type ForumApp } from "../src/app";
+
+export type TestForum = {
+  app: ForumApp;
+  db: ForumDb;
+  close: () => Promise<void>;
+};
+
+export async function startForum(
+  options: { adTracking?: { limit: number; windowMs: number } } = {},
+): Promise<TestForum> {
+  const dir = mkdtempSync(join(tmpdir(), "forum-test-"));
+  const database = createDb({ path: join(dir, "forum.db") });
+  await migrateToLatest(database.db);
+  const app = await buildApp({
+    database,
+    logLevel: "silent",
+    secureCookies: false,
+    trustProxy: false,
+    webDistDir: join(dir, "no-web-build"),
+    uploadsDir: join(dir, "uploads"),
+    ...(options.adTracking ? { adTracking: options.adTracking } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Reply = { status: number; body: any; headers: Record<string, unknown> };
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** A REST client bound to one cookie jar (one browser). */
+export function client(app: ForumApp, cookie?: string) {
+  const jar = { cookie };
+  const send = async (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { ...(jar.cookie ? { cookie: jar.cookie } : {}), ...headers },
+    });
+    const setCookie = response.cookies.find((c) => c.name === "forum_session");
+    if (setCookie) {
+      const cleared =
+        !setCookie.value || (setCookie.expires !== undefined && setCookie.expires.getTime() <= Date.now());
+      jar.cookie = cleared ? undefined : `forum_session=${setCookie.value}`;
+    }
+    let body: any = response.body;
+    try {
+      body = response.json();
+    } catch {
+      // not JSON
+    }
+    return { status: response.statusCode, body, headers: response.headers } satisfies Reply;
+  };
+  return {
+    jar,
+    get: (url: string, headers?: Record<string, string>) => send("GET", url, undefined, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) => send("POST", url, payload, headers),
+    put: (url: string, payload?: unknown, headers?: Record<string, string>) => send("PUT", url, payload, headers),
+    del: (url: string, headers?: Record<string, string>) => send("DELETE", url, undefined, headers),
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+let userCounter = 0;
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** Inserts an account directly (fast) with a known password; returns its id. */
+export async function insertUser(
+  db: ForumDb,
+  fields: { username?: string; password?: string; role?: Role; banned?: boolean; email?: string } = {},
+) {
+  userCounter += 1;
+  const username = fields.username ?? `member${userCounter}`;
+  const password = fields.password ?? "correct horse battery";
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  const row = await db
+    .insertInto("users")
+    .values({
+      username,
+      email: fields.email ?? `${username}@example.com`,
+      passwordHash: await (passwordHashes.get(password) as Promise<string>),
+      firstName: null,
+      lastName: null,
+      bio: null,
+      website: null,
+      location: null,
+      role: fields.role ?? "user",
+      banned: fields.banned ? 1 : 0,
+      profileImageUrl: null,
+      preferences: null,
+      createdAt: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: row.id, username, password };
+}
+
+/** Creates an account and returns a client signed in as it. */
+export async function signedIn(forum: TestForum, fields: Parameters<typeof insertUser>[1] = {}) {
+  const user = await insertUser(forum.db, fields);
+  const browser = client(forum.app);
+  const login = await browser.post("/api/login", { username: user.username, password: user.password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return Object.assign(browser, { user });
+}
+
+export async function insertCategory(db: ForumDb, name = `Category ${++userCounter}`) {
+  const row = await db
+    .insertInto("categories")
+    .values({
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+      description: `About ${name}`,
+      color: "#3b82f6",
+      createdAt: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Inserts a post directly, with its category counter kept right. */
+export async function insertPost(
+  db: ForumDb,
+  fields: { authorId: number; categoryId: number; title?: string; content?: string; createdAt?: number },
+) {
+  const createdAt = fields.createdAt ?? Date.now();
+  const title = fields.title ?? `Post ${++userCounter}`;
+  const row = await db
+    .insertInto("posts")
+    .values({
+      slug: `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${userCounter}`,
+      title,
+      content: fields.content ?? `Content of ${title}`,
+      excerpt: null,
+      categoryId: fields.categoryId,
+      authorId: fields.authorId,
+      hotScore: hotScore(0, 0, createdAt),
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning(["id", "slug"])
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("categories")
+    .set((eb) => ({ postCount: eb("postCount", "+", 1) }))
+    .where("id", "=", fields.categoryId)
+    .execute();
+  return row;
+}
