@@ -3,5 +3,5 @@
 import { bin, ensureInstalled } from "./lib.mjs";
 
 ensureInstalled();
-bin("biome", ["ci", "."]);
+bin("biome", ["ci", "--colors=off", "."]);
 bin("turbo", ["run", "typecheck", "test", "--output-logs=new-only", "--concurrency=1"]);

@@ -44,13 +44,22 @@ describe("typed client", () => {
     const me = await forumClient.auth.login.mutate({ username: "typed_author", password: "typed-password" });
     expect(me.username).toBe("typed_author");
 
-    const created = await forumClient.posts.create.mutate({ title: "From the client", content: "Typed body", categoryId });
+    const created = await forumClient.posts.create.mutate({
+      title: "From the client",
+      content: "Typed body",
+      categoryId,
+    });
     expect(created.slug).toBe("from-the-client");
     const vote = await forumClient.votes.cast.mutate({ type: "upvote", postId: created.id });
     expect(vote).toEqual({ postId: created.id, upvotes: 1, downvotes: 0, votes: 1, myVote: "up" });
 
     const read = await forumClient.posts.bySlug.query({ slug: "from-the-client" });
-    expect(read).toMatchObject({ title: "From the client", votes: 1, myVote: "up", author: { username: "typed_author" } });
+    expect(read).toMatchObject({
+      title: "From the client",
+      votes: 1,
+      myVote: "up",
+      author: { username: "typed_author" },
+    });
   });
 
   it("reports errors with the REST message and HTTP status", async () => {

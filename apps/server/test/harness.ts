@@ -39,6 +39,7 @@ export async function startForum(
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely; assertions check them
 export type Reply = { status: number; body: any; headers: Record<string, unknown> };
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -58,6 +59,7 @@ export function client(app: ForumApp, cookie?: string) {
         !setCookie.value || (setCookie.expires !== undefined && setCookie.expires.getTime() <= Date.now());
       jar.cookie = cleared ? undefined : `forum_session=${setCookie.value}`;
     }
+    // biome-ignore lint/suspicious/noExplicitAny: see Reply
     let body: any = response.body;
     try {
       body = response.json();

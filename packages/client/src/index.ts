@@ -22,8 +22,7 @@ export function createForumClient(options: ForumClientOptions) {
       httpBatchLink({
         url: `${base}/trpc`,
         headers: options.headers ?? (() => ({})),
-        fetch: (input, init) =>
-          (options.fetch ?? fetch)(input, { ...(init as RequestInit), credentials: "include" }),
+        fetch: (input, init) => (options.fetch ?? fetch)(input, { ...(init as RequestInit), credentials: "include" }),
       }),
     ],
   });

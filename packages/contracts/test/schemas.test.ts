@@ -35,7 +35,9 @@ describe("post inputs", () => {
     expect(firstMessage(createPostInput.safeParse({ title: "  ", content: "c", categoryId: 1 }))).toBe(
       "Please fill in all required fields",
     );
-    expect(firstMessage(createPostInput.safeParse({ title: "t", content: "c" }))).toBe("Please fill in all required fields");
+    expect(firstMessage(createPostInput.safeParse({ title: "t", content: "c" }))).toBe(
+      "Please fill in all required fields",
+    );
     expect(firstMessage(createPostInput.safeParse({ title: "t", content: "c", categoryId: "" }))).toBe(
       "Please fill in all required fields",
     );
@@ -44,7 +46,9 @@ describe("post inputs", () => {
   });
 
   it("says which field has the wrong type", () => {
-    expect(firstMessage(createPostInput.safeParse({ title: 5, content: "c", categoryId: 1 }))).toBe("Title must be text");
+    expect(firstMessage(createPostInput.safeParse({ title: 5, content: "c", categoryId: 1 }))).toBe(
+      "Title must be text",
+    );
   });
 
   it("uses the admin list's message for a blank title on edit", () => {

@@ -1,6 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { controversialScore, createDb, type DbHandle, hotScore, isDatabaseEmpty, migrateToLatest, seedDemo } from "../src";
+import {
+  controversialScore,
+  createDb,
+  type DbHandle,
+  hotScore,
+  isDatabaseEmpty,
+  migrateToLatest,
+  seedDemo,
+} from "../src";
 
 let handle: DbHandle;
 let seeded: Awaited<ReturnType<typeof seedDemo>>;
@@ -27,7 +35,14 @@ describe("demo seed", () => {
   it("fills an empty database with every kind of content", async () => {
     expect(await isDatabaseEmpty(handle.db)).toBe(false);
     const count = async (table: "users" | "categories" | "posts" | "replies" | "votes" | "advertisements") =>
-      Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count("categories")).toBeGreaterThanOrEqual(6);
     expect(await count("categories")).toBeLessThanOrEqual(8);
     expect(await count("users")).toBeGreaterThanOrEqual(10);
@@ -42,7 +57,11 @@ describe("demo seed", () => {
   it("creates an admin with a random password, stored hashed", async () => {
     expect(seeded.admin?.username).toBe("admin");
     expect(seeded.admin?.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-    const admin = await handle.db.selectFrom("users").selectAll().where("username", "=", "admin").executeTakeFirstOrThrow();
+    const admin = await handle.db
+      .selectFrom("users")
+      .selectAll()
+      .where("username", "=", "admin")
+      .executeTakeFirstOrThrow();
     expect(admin.role).toBe("admin");
     expect(admin.passwordHash).toBe(`hashed:${seeded.admin?.password}`);
   });
