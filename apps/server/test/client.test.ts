@@ -1,6 +1,6 @@
 // The typed client against a listening server, and the two doors answering the same bodies.
 import type { AddressInfo } from "node:net";
-import { createForumClient, TRPCClientError } from "@forum/client";
+import { type AppRouter, createForumClient, TRPCClientError } from "@forum/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, insertCategory, insertPost, insertUser, startForum, type TestForum } from "./harness";
 
@@ -25,7 +25,7 @@ function nodeClient() {
   let cookie = "";
   return createForumClient({
     url: baseUrl,
-    headers: () => (cookie ? { cookie } : {}),
+    headers: (): Record<string, string> => (cookie ? { cookie } : {}),
     fetch: async (input, init) => {
       const response = await fetch(input, init);
       const setCookie = response.headers.get("set-cookie");
@@ -66,19 +66,19 @@ describe("typed client", () => {
     const visitor = nodeClient();
     const error = await visitor.posts.create.mutate({ title: "x", content: "y", categoryId }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
-    const clientError = error as TRPCClientError<never>;
+    const clientError = error as TRPCClientError<AppRouter>;
     expect(clientError.message).toBe("You must be logged in to do that");
-    expect((clientError.data as { httpStatus: number }).httpStatus).toBe(401);
+    expect(clientError.data?.httpStatus).toBe(401);
 
     const missing = await visitor.posts.bySlug.query({ slug: "no-such-post" }).catch((e: unknown) => e);
-    expect((missing as TRPCClientError<never>).message).toBe("Post not found");
+    expect((missing as TRPCClientError<AppRouter>).message).toBe("Post not found");
   });
 
   it("answers validation errors with the spec's message", async () => {
     const member = nodeClient();
     await member.auth.login.mutate({ username: "typed_author", password: "typed-password" });
     const error = await member.posts.create.mutate({ title: " ", content: "y", categoryId }).catch((e: unknown) => e);
-    expect((error as TRPCClientError<never>).message).toBe("Please fill in all required fields");
+    expect((error as TRPCClientError<AppRouter>).message).toBe("Please fill in all required fields");
   });
 });
 

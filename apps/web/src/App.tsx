@@ -1,31 +1,73 @@
-// Placeholder until the web app issue lands: proves the build is served and the API answers.
-import { useEffect, useState } from "react";
+// Providers and routes. Every screen is its own chunk; the admin area never loads for visitors.
+import { MantineProvider } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { Notifications } from "@mantine/notifications";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { BrowserRouter, Route, Routes } from "react-router";
+import { useCurrentUser } from "./auth/useCurrentUser";
+import { CreatePostProvider } from "./components/CreatePostContext";
+import { FullScreenLoading } from "./components/FullScreenLoading";
+import { Layout } from "./components/Layout";
+import { theme } from "./lib/theme";
+import { createApiClient, createQueryClient, TRPCProvider } from "./lib/trpc";
 
-type CategorySummary = { id: number; name: string; postCount: number };
+const HomePage = lazy(() => import("./pages/HomePage"));
+const TrendingPage = lazy(() => import("./pages/TrendingPage"));
+const PostPage = lazy(() => import("./pages/PostPage"));
+const CategoryPage = lazy(() => import("./pages/CategoryPage"));
+const ProfilePage = lazy(() => import("./pages/ProfilePage"));
+const LoginPage = lazy(() => import("./pages/LoginPage"));
+const SettingsPage = lazy(() => import("./pages/SettingsPage"));
+const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
+const AdminRoutes = lazy(() => import("./admin/AdminRoutes"));
 
 export function App() {
-  const [categories, setCategories] = useState<CategorySummary[] | null>(null);
-  useEffect(() => {
-    fetch("/api/categories")
-      .then((response) => (response.ok ? response.json() : []))
-      .then(setCategories)
-      .catch(() => setCategories([]));
-  }, []);
+  const [queryClient] = useState(createQueryClient);
+  const [apiClient] = useState(createApiClient);
   return (
-    <main style={{ fontFamily: "system-ui, sans-serif", maxWidth: 640, margin: "3rem auto", padding: "0 1rem" }}>
-      <h1>Tech Forum</h1>
-      <p>The forum's API is running. The full web app arrives with the next release.</p>
-      {categories === null ? (
-        <p>Loading...</p>
-      ) : (
-        <ul>
-          {categories.map((category) => (
-            <li key={category.id}>
-              {category.name} ({category.postCount})
-            </li>
-          ))}
-        </ul>
-      )}
-    </main>
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <ResponsiveNotifications />
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
+          <BrowserRouter>
+            <AuthGate>
+              <CreatePostProvider>
+                <Routes>
+                  <Route path="/login" element={<Lazy page={<LoginPage />} />} />
+                  <Route path="/auth" element={<Lazy page={<LoginPage />} />} />
+                  <Route path="/admin/*" element={<Lazy page={<AdminRoutes />} />} />
+                  <Route element={<Layout />}>
+                    <Route index element={<HomePage />} />
+                    <Route path="/trending" element={<TrendingPage />} />
+                    <Route path="/posts/:slug" element={<PostPage />} />
+                    <Route path="/cats/:slug" element={<CategoryPage />} />
+                    <Route path="/u/:username" element={<ProfilePage />} />
+                    <Route path="/settings" element={<SettingsPage />} />
+                    <Route path="*" element={<NotFoundPage />} />
+                  </Route>
+                </Routes>
+              </CreatePostProvider>
+            </AuthGate>
+          </BrowserRouter>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
   );
+}
+
+/** Spec section 2: a full-screen "Loading..." while the session loads. */
+function AuthGate({ children }: { children: ReactNode }) {
+  const { isLoading } = useCurrentUser();
+  return isLoading ? <FullScreenLoading /> : children;
+}
+
+function Lazy({ page }: { page: ReactNode }) {
+  return <Suspense fallback={<FullScreenLoading />}>{page}</Suspense>;
+}
+
+/** Toasts at the top on mobile, bottom right on wider screens; one at a time, 5 s. */
+function ResponsiveNotifications() {
+  const mobile = useMediaQuery("(max-width: 48em)");
+  return <Notifications position={mobile ? "top-center" : "bottom-right"} limit={1} autoClose={5000} maw={420} />;
 }

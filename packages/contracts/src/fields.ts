@@ -42,16 +42,20 @@ export function idField(label: string, requiredMessage?: string) {
   );
 }
 
-/** A whole number from a query string or JSON, with a default when absent. */
+/** A whole number from a query string or JSON, with a default when absent or blank. */
 export function countField(label: string, { min, max, fallback }: { min: number; max: number; fallback: number }) {
-  return z.preprocess(
-    (value) => (value === undefined || value === "" ? fallback : typeof value === "string" ? Number(value) : value),
-    z
-      .number({ error: MESSAGES.mustBe(label, "a whole number") })
-      .int(MESSAGES.mustBe(label, "a whole number"))
-      .min(min, MESSAGES.mustBe(label, `at least ${min}`))
-      .max(max, MESSAGES.mustBe(label, `at most ${max}`)),
-  );
+  return z
+    .preprocess(
+      (value) => (value === "" ? undefined : typeof value === "string" ? Number(value) : value),
+      z
+        .number({ error: MESSAGES.mustBe(label, "a whole number") })
+        .int(MESSAGES.mustBe(label, "a whole number"))
+        .min(min, MESSAGES.mustBe(label, `at least ${min}`))
+        .max(max, MESSAGES.mustBe(label, `at most ${max}`))
+        .optional(),
+    )
+    .optional()
+    .transform((value) => value ?? fallback);
 }
 
 /** A boolean from JSON, or "true"/"false" from a query string or form. */

@@ -42,10 +42,20 @@ export async function createAd(db: ForumDb, fields: AdFields, now = Date.now()):
   return toAd(row);
 }
 
-export async function updateAd(db: ForumDb, id: number, fields: AdFields): Promise<AdView> {
+/** The fields an edit may leave out; left out, they keep their stored values. */
+export type AdChanges = Pick<AdFields, "title" | "content"> & Partial<Omit<AdFields, "title" | "content">>;
+
+export async function updateAd(db: ForumDb, id: number, fields: AdChanges): Promise<AdView> {
   const row = await db
     .updateTable("advertisements")
-    .set(columnsOf(fields))
+    .set({
+      title: fields.title,
+      content: fields.content,
+      ...(fields.type === undefined ? {} : { type: fields.type }),
+      ...(fields.placement === undefined ? {} : { placement: fields.placement }),
+      ...(fields.dimensions === undefined ? {} : { dimensions: fields.dimensions }),
+      ...(fields.active === undefined ? {} : { active: fields.active ? 1 : 0 }),
+    })
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirst();

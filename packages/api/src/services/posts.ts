@@ -184,7 +184,10 @@ export async function createPost(db: ForumDb, authorId: number, draft: PostDraft
   });
 }
 
-/** Replaces a post's fields; the slug stays so links keep working. `featured` undefined keeps it. */
+/**
+ * Replaces a post's fields; the slug stays so links keep working. `featured` or `excerpt`
+ * undefined (not sent) keeps the stored value; an excerpt sent blank or null clears it.
+ */
 export async function updatePost(
   db: ForumDb,
   id: number,
@@ -211,7 +214,7 @@ export async function updatePost(
       .set({
         title: draft.title,
         content: draft.content,
-        excerpt: draft.excerpt ?? null,
+        ...(draft.excerpt === undefined ? {} : { excerpt: draft.excerpt }),
         categoryId: draft.categoryId,
         ...(draft.featured === undefined ? {} : { featured: draft.featured ? 1 : 0 }),
         updatedAt: now,

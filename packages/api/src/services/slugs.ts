@@ -14,10 +14,7 @@ export async function uniqueSlug(db: ForumDb, table: "posts" | "categories", tex
   if (rows.length === 0) return base;
   const taken = new Set(rows.map((row) => row.slug));
   if (!taken.has(base)) return base;
-  let highest = 1;
-  for (const slug of taken) {
-    const suffix = slug.slice(base.length + 1);
-    if (/^\d+$/.test(suffix)) highest = Math.max(highest, Number(suffix));
-  }
-  return `${base}-${highest + 1}`;
+  let suffix = 2;
+  while (taken.has(`${base}-${suffix}`)) suffix += 1;
+  return `${base}-${suffix}`;
 }

@@ -151,13 +151,19 @@ export async function updateUserFields(
     db.transaction().execute(async (trx) => {
       const user = await findUserById(trx, id);
       await assertAvailable(trx, { username: changes.username, email: changes.email }, id);
+      // Admins cannot be banned, so a banned account cannot be made an admin either.
+      if (changes.role === "admin" && user.role !== "admin" && user.banned === 1)
+        throw conflict("Unban this account before making it an admin");
       if (user.role === "admin" && changes.role !== undefined && changes.role !== "admin") {
-        const admins = await trx
+        // Another admin who can sign in must remain; a banned admin cannot run the forum.
+        const others = await trx
           .selectFrom("users")
           .select((eb) => eb.fn.countAll<number>().as("n"))
           .where("role", "=", "admin")
+          .where("banned", "=", 0)
+          .where("id", "!=", id)
           .executeTakeFirstOrThrow();
-        if (Number(admins.n) <= 1) throw conflict("The forum needs at least one admin");
+        if (Number(others.n) === 0) throw conflict("The forum needs at least one admin");
       }
       if (Object.keys(defined).length === 0) return user;
       return trx.updateTable("users").set(defined).where("id", "=", id).returningAll().executeTakeFirstOrThrow();

@@ -1,0 +1,19 @@
+import { Badge } from "@mantine/core";
+import { Link } from "react-router";
+
+const DEFAULT_COLOR = "#3B82F6";
+
+export function CategoryBadge({ category }: { category: { name: string; slug: string; color: string } | null }) {
+  if (!category) return null;
+  return (
+    <Badge
+      component={Link}
+      to={`/cats/${category.slug}`}
+      color={category.color || DEFAULT_COLOR}
+      variant="light"
+      style={{ cursor: "pointer", textTransform: "uppercase" }}
+    >
+      {category.name}
+    </Badge>
+  );
+}

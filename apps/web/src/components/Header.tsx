@@ -1,0 +1,123 @@
+// Header: menu button, title, search, Create, notifications, settings, Logout, avatar or Login, Admin.
+import {
+  ActionIcon,
+  Anchor,
+  Burger,
+  Button,
+  Group,
+  Indicator,
+  TextInput,
+  Title,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
+import { IconBell, IconMoon, IconPlus, IconSearch, IconSettings, IconSun } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { toastError, toastSuccess } from "../lib/toast";
+import { useTRPC } from "../lib/trpc";
+import { useOpenCreatePost } from "./CreatePostContext";
+import { UserAvatar } from "./UserAvatar";
+
+export const FORUM_TITLE = "Tech Forum";
+
+export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
+  const { user, isAdmin } = useCurrentUser();
+  const openCreatePost = useOpenCreatePost();
+  const [search, setSearch] = useState("");
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+        <Anchor component={Link} to="/" underline="never" c="inherit">
+          <Title order={1} size="h3" style={{ whiteSpace: "nowrap" }}>
+            {FORUM_TITLE}
+          </Title>
+        </Anchor>
+      </Group>
+      <TextInput
+        visibleFrom="md"
+        placeholder="Search discussions..."
+        aria-label="Search discussions"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        style={{ flex: 1, maxWidth: 420 }}
+      />
+      <Group gap="xs" wrap="nowrap">
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePost()} visibleFrom="sm">
+          Create
+        </Button>
+        <ActionIcon onClick={() => openCreatePost()} hiddenFrom="sm" size="lg" aria-label="Create">
+          <IconPlus size={18} aria-hidden />
+        </ActionIcon>
+        <ColorSchemeToggle />
+        {user ? (
+          <>
+            {isAdmin && (
+              <Button component={Link} to="/admin" variant="light" color="red" visibleFrom="xs">
+                Admin
+              </Button>
+            )}
+            <Indicator color="red" size={8} offset={6} aria-hidden={false}>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
+                <IconBell size={20} aria-hidden />
+              </ActionIcon>
+            </Indicator>
+            <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" size="lg" aria-label="Settings">
+              <IconSettings size={20} aria-hidden />
+            </ActionIcon>
+            <LogoutButton />
+            <Anchor component={Link} to={`/u/${user.username}`} aria-label="Your profile">
+              <UserAvatar user={user} size="md" />
+            </Anchor>
+          </>
+        ) : (
+          <Button component={Link} to="/auth" variant="default">
+            Login
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme("light");
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={scheme === "dark" ? "Use light theme" : "Use dark theme"}
+      onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
+      visibleFrom="xs"
+    >
+      {scheme === "dark" ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
+    </ActionIcon>
+  );
+}
+
+function LogoutButton() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSuccess: () => {
+        queryClient.removeQueries();
+        toastSuccess("Logged out", "You have been logged out successfully");
+        navigate("/");
+      },
+      onError: () => toastError("Logout failed", "Failed to logout. Please try again."),
+    }),
+  );
+  return (
+    <Button variant="subtle" color="gray" onClick={() => logout.mutate()} disabled={logout.isPending} visibleFrom="sm">
+      {logout.isPending ? "Logging out..." : "Logout"}
+    </Button>
+  );
+}

@@ -1,0 +1,81 @@
+// A post in any list (spec: Post card).
+import { excerptOf, type PostView } from "@forum/contracts";
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
+import { IconArrowBigUp, IconEye, IconMessageCircle } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { relativeTime } from "../lib/format";
+import { CategoryBadge } from "./CategoryBadge";
+import { UserAvatar } from "./UserAvatar";
+
+export function PostCard({ post, badge, compact }: { post: PostView; badge?: ReactNode; compact?: boolean }) {
+  const href = `/posts/${post.slug}`;
+  return (
+    <Card withBorder padding="lg" component="article" aria-label={post.title}>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <UserAvatar user={post.author} size="md" />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            {badge}
+            <CategoryBadge category={post.category} />
+            {post.featured && (
+              <Badge color="yellow" variant="filled">
+                FEATURED
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              {relativeTime(post.createdAt)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              by{" "}
+              {post.author ? (
+                <Anchor component={Link} to={`/u/${post.author.username}`} size="sm">
+                  @{post.author.username}
+                </Anchor>
+              ) : (
+                "Unknown"
+              )}
+            </Text>
+          </Group>
+          <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+            <Anchor component={Link} to={href} c="inherit" underline="hover">
+              {post.title}
+            </Anchor>
+          </Title>
+          {!compact && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {excerptOf(post.content, post.excerpt)}
+            </Text>
+          )}
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="md">
+              <Stat icon={<IconArrowBigUp size={16} aria-hidden />} label="votes" value={post.votes} />
+              <Stat icon={<IconMessageCircle size={16} aria-hidden />} label="replies" value={post.replyCount} />
+              <Stat icon={<IconEye size={16} aria-hidden />} label="views" value={post.views} />
+            </Group>
+            <Button
+              component={Link}
+              to={href}
+              variant="subtle"
+              size="compact-sm"
+              aria-label={`Read More: ${post.title}`}
+            >
+              Read More
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
+  return (
+    <Group gap={4} c="dimmed" title={label}>
+      {icon}
+      <Text size="sm" span>
+        {value} <VisuallyHidden>{label}</VisuallyHidden>
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,126 @@
+// A paged list of posts: five skeleton rows while loading, pages of 20 added by Load More.
+import type { PostSort, PostView, TimeRange } from "@forum/contracts";
+import { PAGE_STEP } from "@forum/contracts";
+import { Button, Card, Center, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { useTRPC } from "../lib/trpc";
+import { PostCard } from "./PostCard";
+
+export type FeedQuery = { sortBy: PostSort; timeRange?: TimeRange | undefined; categoryId?: number | undefined };
+
+type FeedProps = {
+  query: FeedQuery;
+  /** Shown when the first page comes back empty. */
+  empty: ReactNode;
+  /** Decorations per post: a badge, or an ad after it. */
+  badgeFor?: (index: number) => ReactNode;
+  after?: (index: number) => ReactNode;
+  layout?: "list" | "grid";
+  loadMoreLabel?: string;
+};
+
+export function PostFeed({
+  query,
+  empty,
+  badgeFor,
+  after,
+  layout = "list",
+  loadMoreLabel = "Load More Posts",
+}: FeedProps) {
+  const [pages, setPages] = useState(1);
+  const key = JSON.stringify(query);
+  // A new sort, range or category starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the query
+  useEffect(() => setPages(1), [key]);
+  const [lastPageFull, setLastPageFull] = useState(false);
+
+  const grid = layout === "grid";
+  const offsets = Array.from({ length: pages }, (_, page) => page * PAGE_STEP);
+  return (
+    <Stack gap="md">
+      <div
+        style={
+          grid
+            ? {
+                display: "grid",
+                gap: "var(--mantine-spacing-md)",
+                gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))",
+              }
+            : { display: "flex", flexDirection: "column", gap: "var(--mantine-spacing-md)" }
+        }
+      >
+        {offsets.map((offset, page) => (
+          <FeedPage
+            key={offset}
+            query={query}
+            offset={offset}
+            onLoaded={page === pages - 1 ? setLastPageFull : undefined}
+            empty={page === 0 ? empty : null}
+            badgeFor={badgeFor}
+            after={after}
+            compact={grid}
+          />
+        ))}
+      </div>
+      {lastPageFull && (
+        <Center>
+          <Button variant="default" onClick={() => setPages((count) => count + 1)}>
+            {loadMoreLabel}
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+type PageProps = {
+  query: FeedQuery;
+  offset: number;
+  onLoaded: ((full: boolean) => void) | undefined;
+  empty: ReactNode;
+  badgeFor: ((index: number) => ReactNode) | undefined;
+  after: ((index: number) => ReactNode) | undefined;
+  compact: boolean;
+};
+
+function FeedPage({ query, offset, onLoaded, empty, badgeFor, after, compact }: PageProps) {
+  const trpc = useTRPC();
+  const posts = useQuery(trpc.posts.list.queryOptions({ ...query, offset, limit: PAGE_STEP }));
+  const count = posts.data?.length;
+  useEffect(() => {
+    if (count !== undefined) onLoaded?.(count === PAGE_STEP);
+  }, [count, onLoaded]);
+
+  if (posts.isPending) return <FeedSkeleton />;
+  if (posts.isError || !Array.isArray(posts.data)) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        No posts available
+      </Text>
+    );
+  }
+  if (posts.data.length === 0) return offset === 0 ? empty : null;
+  return posts.data.map((post: PostView, index) => (
+    <Fragment key={post.id}>
+      <PostCard post={post} badge={badgeFor?.(offset + index)} compact={compact} />
+      {after?.(offset + index)}
+    </Fragment>
+  ));
+}
+
+export function FeedSkeleton() {
+  return Array.from({ length: 5 }, (_, index) => (
+    <Card withBorder padding="lg" key={index} aria-hidden>
+      <Group wrap="nowrap" align="flex-start">
+        <Skeleton height={38} circle />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton height={12} width="40%" />
+          <Skeleton height={18} width="80%" />
+          <Skeleton height={12} />
+          <Skeleton height={12} width="60%" />
+        </Stack>
+      </Group>
+    </Card>
+  ));
+}

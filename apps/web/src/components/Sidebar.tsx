@@ -1,0 +1,79 @@
+// Shared sidebar: Create Post, Hot, Trending and the categories with their post counts.
+import { Badge, Box, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
+import { IconFlame, IconPlus, IconTrendingUp } from "@tabler/icons-react";
+import { Link, useLocation } from "react-router";
+import { useCategories } from "./CategorySelect";
+import { useOpenCreatePost } from "./CreatePostContext";
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const openCreatePost = useOpenCreatePost();
+  const { pathname } = useLocation();
+  const categories = useCategories();
+  return (
+    <ScrollArea h="100%" type="auto">
+      <Stack gap="xs" p="md">
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => {
+            onNavigate();
+            openCreatePost();
+          }}
+        >
+          Create Post
+        </Button>
+        <Box component="nav" aria-label="Feeds">
+          <NavLink
+            component={Link}
+            to="/"
+            label="Hot"
+            leftSection={<IconFlame size={18} aria-hidden />}
+            active={pathname === "/"}
+            onClick={onNavigate}
+          />
+          <NavLink
+            component={Link}
+            to="/trending"
+            label="Trending"
+            leftSection={<IconTrendingUp size={18} aria-hidden />}
+            active={pathname === "/trending"}
+            onClick={onNavigate}
+          />
+        </Box>
+        <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" px="sm">
+          Categories
+        </Text>
+        <Box component="nav" aria-label="Categories">
+          {categories.isPending &&
+            Array.from({ length: 6 }, (_, index) => <Skeleton key={index} height={28} my={6} radius="sm" />)}
+          {categories.data?.length === 0 && (
+            <Text size="sm" c="dimmed" px="sm">
+              No categories available
+            </Text>
+          )}
+          {categories.data?.map((category) => (
+            <NavLink
+              key={category.id}
+              component={Link}
+              to={`/cats/${category.slug}`}
+              active={pathname === `/cats/${category.slug}`}
+              onClick={onNavigate}
+              label={
+                <Group justify="space-between" wrap="nowrap" gap="xs">
+                  <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Box w={10} h={10} style={{ borderRadius: "50%", background: category.color, flexShrink: 0 }} />
+                    <Text size="sm" truncate>
+                      {category.name}
+                    </Text>
+                  </Group>
+                  <Badge size="sm" variant="light" color="gray" aria-label={`${category.postCount} posts`}>
+                    {category.postCount}
+                  </Badge>
+                </Group>
+              }
+            />
+          ))}
+        </Box>
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,51 @@
+// A sort or range choice kept in the URL (?name=value), so it survives a reload.
+import { SegmentedControl, Select } from "@mantine/core";
+import { useSearchParams } from "react-router";
+
+export type Choice<T extends string> = { value: T; label: string };
+
+export function useUrlChoice<T extends string>(name: string, choices: readonly Choice<T>[], fallback: T) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(name);
+  const value = (choices.find((choice) => choice.value === raw)?.value ?? fallback) as T;
+  const setValue = (next: T) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === fallback) updated.delete(name);
+        else updated.set(name, next);
+        return updated;
+      },
+      { replace: true },
+    );
+  return [value, setValue] as const;
+}
+
+export function ChoiceSelect<T extends string>(props: {
+  label: string;
+  choices: readonly Choice<T>[];
+  value: T;
+  onChange: (value: T) => void;
+  variant?: "select" | "segmented";
+}) {
+  if (props.variant === "segmented") {
+    return (
+      <SegmentedControl
+        aria-label={props.label}
+        data={props.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
+        value={props.value}
+        onChange={(value) => props.onChange(value as T)}
+      />
+    );
+  }
+  return (
+    <Select
+      aria-label={props.label}
+      data={props.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
+      value={props.value}
+      onChange={(value) => value && props.onChange(value as T)}
+      allowDeselect={false}
+      w={170}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+// Display rules of spec section 9.
+
+const HOUR = 60 * 60 * 1000;
+
+/** Just now under an hour, Nh ago under a day, Nd ago under a week, else a date. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const elapsed = now - new Date(iso).getTime();
+  if (elapsed < HOUR) return "Just now";
+  if (elapsed < 24 * HOUR) return `${Math.floor(elapsed / HOUR)}h ago`;
+  if (elapsed < 168 * HOUR) return `${Math.floor(elapsed / (24 * HOUR))}d ago`;
+  return formatDate(iso);
+}
+
+export function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+}
+
+export function fullName(user: { firstName: string | null; lastName: string | null }): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ");
+}
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

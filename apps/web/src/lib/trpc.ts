@@ -1,0 +1,38 @@
+// The web app's door to the API: tRPC over HTTP with TanStack Query caching.
+import type { AppRouter } from "@forum/api";
+import { QueryClient } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** The HTTP status of a failed call, when the server answered. */
+export function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) {
+    const data = error.data as { httpStatus?: number } | undefined;
+    return data?.httpStatus;
+  }
+  return undefined;
+}
+
+const NOT_RETRIED = new Set([400, 401, 403, 404, 409, 429]);
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // Spec section 7: fresh for 1 s, one retry, no refetch on focus, mutations never retried.
+      queries: {
+        staleTime: 1000,
+        retry: (failureCount, error) => !NOT_RETRIED.has(httpStatusOf(error) ?? 0) && failureCount < 1,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createApiClient() {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: "/trpc", maxItems: 10 })],
+  });
+}

@@ -1,0 +1,53 @@
+// Home feed (/): Latest Discussions with a sort kept in the URL and a sidebar ad.
+import type { PostSort } from "@forum/contracts";
+import { Button, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { AdSlot } from "../components/AdSlot";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { useOpenCreatePost } from "../components/CreatePostContext";
+import { PostFeed } from "../components/PostFeed";
+import { type Choice, ChoiceSelect, useUrlChoice } from "../components/SortSelect";
+
+const SORTS: Choice<PostSort>[] = [
+  { value: "hot", label: "Hot" },
+  { value: "new", label: "New" },
+  { value: "top", label: "Top" },
+  // The spec labels the controversial sort "Trending".
+  { value: "controversial", label: "Trending" },
+];
+
+export default function HomePage() {
+  const openCreatePost = useOpenCreatePost();
+  const [sortBy, setSortBy] = useUrlChoice("sort", SORTS, "hot");
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, lg: 9 }}>
+        <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "All Discussions" }]} />
+        <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+          <Title order={2}>Latest Discussions</Title>
+          <Group gap="sm">
+            <ChoiceSelect label="Sort discussions" choices={SORTS} value={sortBy} onChange={setSortBy} />
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePost()}>
+              Start Discussion
+            </Button>
+          </Group>
+        </Group>
+        <PostFeed
+          query={{ sortBy }}
+          empty={
+            <Paper withBorder p="xl" ta="center">
+              <Stack align="center" gap="sm">
+                <Title order={3}>No posts yet</Title>
+                <Text c="dimmed">Be the first to start a discussion.</Text>
+                <Button onClick={() => openCreatePost()}>Create First Post</Button>
+              </Stack>
+            </Paper>
+          }
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 3 }} visibleFrom="lg">
+        <AdSlot placement="sidebar" />
+      </Grid.Col>
+    </Grid>
+  );
+}
