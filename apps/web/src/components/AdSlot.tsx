@@ -22,10 +22,10 @@ export function AdSlot({ placement }: { placement: AdPlacement }) {
   const ads = useQuery({ ...trpc.ads.list.queryOptions({ placement }), enabled, staleTime: 60_000 });
   const ad = ads.data?.[0];
   if (!enabled || !ad) return null;
-  return <AdView ad={ad} />;
+  return <AdCard ad={ad} />;
 }
 
-function AdView({ ad }: { ad: AdView }) {
+function AdCard({ ad }: { ad: AdView }) {
   const trpc = useTRPC();
   const location = useLocation();
   const track = useMutation(trpc.ads.track.mutationOptions());

@@ -109,9 +109,11 @@ function FeedPage({ query, offset, onLoaded, empty, badgeFor, after, compact }: 
   ));
 }
 
+const SKELETON_ROWS = ["one", "two", "three", "four", "five"];
+
 export function FeedSkeleton() {
-  return Array.from({ length: 5 }, (_, index) => (
-    <Card withBorder padding="lg" key={index} aria-hidden>
+  return SKELETON_ROWS.map((key) => (
+    <Card withBorder padding="lg" key={key} aria-hidden>
       <Group wrap="nowrap" align="flex-start">
         <Skeleton height={38} circle />
         <Stack gap={8} style={{ flex: 1 }}>

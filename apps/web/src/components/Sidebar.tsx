@@ -44,7 +44,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         </Text>
         <Box component="nav" aria-label="Categories">
           {categories.isPending &&
-            Array.from({ length: 6 }, (_, index) => <Skeleton key={index} height={28} my={6} radius="sm" />)}
+            ["a", "b", "c", "d", "e", "f"].map((key) => <Skeleton key={key} height={28} my={6} radius="sm" />)}
           {categories.data?.length === 0 && (
             <Text size="sm" c="dimmed" px="sm">
               No categories available
