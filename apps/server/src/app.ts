@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import { type ApiServices, RateLimiter, ViewCounter } from "@forum/api";
 import type { DbHandle } from "@forum/db";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
 import { createContextFactory } from "./plugins/context";
 import { registerErrorHandling } from "./plugins/errors";
@@ -39,6 +39,9 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     trustProxy: options.trustProxy,
     // Batched tRPC GETs put every procedure path in the URL.
     routerOptions: { maxParamLength: 5000 },
+    // Requests the router cannot even parse (broken percent-encoding) answer like every error.
+    frameworkErrors: (_error, _request, reply) =>
+      void (reply as FastifyReply).code(400).send({ message: "The request path is not valid" }),
     // A log line per request costs more than a cached read; keep them for debugging only.
     logController: new LogController({
       disableRequestLogging: options.logLevel !== "debug" && options.logLevel !== "trace",

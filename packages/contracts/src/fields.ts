@@ -94,3 +94,27 @@ export function emailField(requiredMessage: string) {
     .pipe(z.email(MESSAGES.invalidEmail))
     .transform((value) => value.toLowerCase());
 }
+
+/**
+ * A personal web address: blank clears it; "example.com" becomes "https://example.com"; any
+ * scheme other than http(s) (javascript:, data:) is refused, since profiles render it as a link.
+ */
+export function websiteField(max: number) {
+  return optionalText("Website", max).pipe(
+    z
+      .string()
+      .nullish()
+      .transform((value, context) => {
+        if (!value) return value;
+        const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+        try {
+          const url = new URL(withScheme);
+          if (url.protocol === "http:" || url.protocol === "https:") return withScheme;
+        } catch {
+          // fall through to the message below
+        }
+        context.addIssue({ code: "custom", message: MESSAGES.invalidWebsite });
+        return z.NEVER;
+      }),
+  );
+}

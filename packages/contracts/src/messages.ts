@@ -24,6 +24,7 @@ export const MESSAGES = {
   emailTaken: "That email address is already registered",
   accountTaken: "That username or email address is already registered",
   invalidEmail: "Please enter a valid email address",
+  invalidWebsite: "Website must be a web address such as https://example.com",
   invalidUsername: `Username must be 3 to 32 characters: letters, numbers, dots, underscores or hyphens`,
   passwordTooShort: "Password must be at least 8 characters",
   currentPasswordWrong: "Current password is incorrect",

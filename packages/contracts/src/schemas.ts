@@ -26,6 +26,7 @@ import {
   idField,
   optionalText,
   requiredText,
+  websiteField,
 } from "./fields";
 import { MESSAGES } from "./messages";
 
@@ -90,7 +91,7 @@ export const updateProfileInput = z.object({
   firstName: optionalText("First name", LIMITS.name),
   lastName: optionalText("Last name", LIMITS.name),
   bio: optionalText("Bio", LIMITS.bio),
-  website: optionalText("Website", LIMITS.website),
+  website: websiteField(LIMITS.website),
   location: optionalText("Location", LIMITS.location),
 });
 
@@ -161,7 +162,17 @@ export const adFields = {
   active: booleanField("active").default(true),
 };
 export const createAdInput = z.object(adFields);
-export const updateAdInput = z.object({ id: idField("id"), ...adFields });
+/**
+ * Editing an ad: title and content are required as on create, but a field left out keeps its
+ * stored value (the create defaults would turn a paused ad back on or move it to the sidebar).
+ */
+export const updateAdInput = z.object({
+  id: idField("id"),
+  ...adFields,
+  type: enumField("type", AD_TYPES).optional(),
+  placement: enumField("placement", AD_PLACEMENTS).optional(),
+  active: booleanField("active").optional(),
+});
 export const trackAdInput = z.object({ id: idField("id"), type: enumField("type", TRACK_TYPES) });
 export const adSettingsInput = z.object({
   enableAds: booleanField("enableAds"),
@@ -195,4 +206,9 @@ export const banUserInput = z.object({ id: idField("id"), banned: booleanField("
 export const adminPageInput = z.object({
   offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
   limit: countField("limit", { min: 1, max: 1000, fallback: 100 }),
+});
+
+export const risingStarsInput = z.object({
+  timeRange: enumField("timeRange", TIME_RANGES).default("week"),
+  limit: countField("limit", { min: 1, max: 20, fallback: 5 }),
 });

@@ -154,3 +154,6 @@ export type AdSettingsView = {
 export type AdminStats = { totalUsers: number; totalPosts: number; totalCategories: number };
 export type UserStats = { totalUsers: number; activeUsers: number; bannedUsers: number; admins: number };
 export type MessageView = { message: string };
+
+/** A member ranked by the upvotes their posts and replies received in a time range. */
+export type RisingStar = AuthorView & { reputationGained: number };

@@ -58,6 +58,12 @@ export const restRoutes: RestRoute[] = [
     call: (api, input) => api.categories.delete(input as never),
   },
   { method: "GET", url: "/api/trending-topics", from: "none", call: (api) => api.categories.trendingTopics() },
+  {
+    method: "GET",
+    url: "/api/rising-stars",
+    from: "query",
+    call: (api, input) => api.users.risingStars(input as never),
+  },
 
   // Posts
   { method: "GET", url: "/api/posts", from: "query", call: (api, input) => api.posts.list(input as never) },

@@ -1,10 +1,6 @@
 import {
-  AD_PLACEMENTS,
-  AD_TYPES,
   adSettingsInput,
-  booleanField,
   createAdInput,
-  enumField,
   idInput,
   listAdsInput,
   MESSAGES,
@@ -14,17 +10,6 @@ import {
 import { tooManyRequests } from "../errors";
 import { createAd, deleteAd, getAdSettings, listAds, trackAd, updateAd, updateAdSettings } from "../services/ads";
 import { adminProcedure, publicProcedure, router } from "../trpc";
-
-/**
- * Editing an ad: title and content are required as on create, but a field left out keeps its
- * stored value. (The create defaults would otherwise turn a paused ad back on, or move it to the
- * sidebar as a custom ad, whenever an edit did not repeat every field.)
- */
-const editAdInput = updateAdInput.extend({
-  type: enumField("type", AD_TYPES).optional(),
-  placement: enumField("placement", AD_PLACEMENTS).optional(),
-  active: booleanField("active").optional(),
-});
 
 export const adsRouter = router({
   /**
@@ -38,7 +23,7 @@ export const adsRouter = router({
     }),
   ),
   create: adminProcedure.input(createAdInput).mutation(({ ctx, input }) => createAd(ctx.db, input)),
-  update: adminProcedure.input(editAdInput).mutation(({ ctx, input }) => {
+  update: adminProcedure.input(updateAdInput).mutation(({ ctx, input }) => {
     const { id, ...fields } = input;
     return updateAd(ctx.db, id, fields);
   }),

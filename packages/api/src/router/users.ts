@@ -1,12 +1,18 @@
-import { MESSAGES, updateProfileInput, userListInput, usernameInput } from "@forum/contracts";
+import { MESSAGES, risingStarsInput, updateProfileInput, userListInput, usernameInput } from "@forum/contracts";
 import { forbidden, notFound } from "../errors";
 import { toCurrentUser } from "../services/mappers";
 import { listPosts } from "../services/posts";
 import { listRepliesByAuthor } from "../services/replies";
+import { risingStars } from "../services/reputation";
 import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const usersRouter = router({
+  /** Members who gained the most reputation in a time range (the Trending page's Rising Stars). */
+  risingStars: publicProcedure
+    .input(risingStarsInput)
+    .query(({ ctx, input }) => risingStars(ctx.db, input.timeRange, input.limit)),
+
   profile: publicProcedure.input(usernameInput).query(({ ctx, input }) =>
     // Email is private: only the member themselves and admins see it.
     loadProfile(ctx.db, input.username, (user) => ctx.user?.id === user.id || ctx.user?.role === "admin"),

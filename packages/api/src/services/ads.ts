@@ -68,6 +68,7 @@ export async function deleteAd(db: ForumDb, id: number): Promise<void> {
   if (result.numDeletedRows === 0n) throw notFound(MESSAGES.adNotFound);
 }
 
+/** Counts an impression or click of an active ad; a paused or deleted ad answers 404. */
 export async function trackAd(db: ForumDb, id: number, type: TrackType): Promise<AdView> {
   const row = await db
     .updateTable("advertisements")
@@ -75,6 +76,7 @@ export async function trackAd(db: ForumDb, id: number, type: TrackType): Promise
       type === "impression" ? { impressions: eb("impressions", "+", 1) } : { clickCount: eb("clickCount", "+", 1) },
     )
     .where("id", "=", id)
+    .where("active", "=", 1)
     .returningAll()
     .executeTakeFirst();
   if (!row) throw notFound(MESSAGES.adNotFound);

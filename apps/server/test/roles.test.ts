@@ -1,0 +1,390 @@
+// The role matrix over the REST route table: visitors, banned members and members against
+// every write path (and every admin path), with the database checked unchanged afterwards.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { restRoutes } from "../src/rest/routes";
+import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
+
+type Browser = ReturnType<typeof client>;
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+const NOT_SIGNED_IN = "You must be logged in to do that";
+const ADMIN_ONLY = "Only administrators can do that";
+const BANNED = "Your account has been banned. Contact an administrator if you think this is a mistake.";
+
+/** Whose objects a call acts on: the caller's own (so only the role can refuse it), or a third party's. */
+type Fixture = {
+  categoryId: number;
+  adId: number;
+  targetUserId: number;
+  own: { userId: number; postId: number; replyId: number; password: string };
+};
+
+type Row = {
+  method: Method;
+  /** The route's url exactly as routes.ts spells it. */
+  url: string;
+  path: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  admin?: boolean;
+  /** Open to visitors by design. */
+  public?: boolean;
+};
+
+const ROWS: Row[] = [
+  {
+    method: "POST",
+    url: "/api/login",
+    public: true,
+    path: () => "/api/login",
+    body: () => ({ username: "x", password: "y" }),
+  },
+  {
+    method: "POST",
+    url: "/api/register",
+    public: true,
+    path: () => "/api/register",
+    body: () => ({ username: "x", password: "y" }),
+  },
+  { method: "POST", url: "/api/logout", path: () => "/api/logout" },
+  {
+    method: "PUT",
+    url: "/api/auth/change-password",
+    path: () => "/api/auth/change-password",
+    body: (f) => ({ currentPassword: f.own.password, newPassword: "a-new-password-1" }),
+  },
+  {
+    method: "PUT",
+    url: "/api/users/:id",
+    path: (f) => `/api/users/${f.own.userId}`,
+    body: () => ({ bio: "changed", firstName: "Changed" }),
+  },
+  {
+    method: "POST",
+    url: "/api/categories",
+    admin: true,
+    path: () => "/api/categories",
+    body: () => ({ name: "Matrix Category", description: "made by the matrix" }),
+  },
+  {
+    method: "PUT",
+    url: "/api/categories/:id",
+    admin: true,
+    path: (f) => `/api/categories/${f.categoryId}`,
+    body: () => ({ name: "Renamed by matrix", description: "x" }),
+  },
+  { method: "DELETE", url: "/api/categories/:id", admin: true, path: (f) => `/api/categories/${f.categoryId}` },
+  {
+    method: "POST",
+    url: "/api/posts",
+    path: () => "/api/posts",
+    body: (f) => ({ title: "Matrix post", content: "Matrix content", categoryId: f.categoryId }),
+  },
+  {
+    method: "PUT",
+    url: "/api/posts/:id",
+    path: (f) => `/api/posts/${f.own.postId}`,
+    body: (f) => ({ title: "Edited", content: "Edited content", categoryId: f.categoryId }),
+  },
+  { method: "DELETE", url: "/api/posts/:id", path: (f) => `/api/posts/${f.own.postId}` },
+  {
+    method: "POST",
+    url: "/api/posts/:postId/replies",
+    path: (f) => `/api/posts/${f.own.postId}/replies`,
+    body: () => ({ content: "Matrix reply" }),
+  },
+  {
+    method: "PUT",
+    url: "/api/replies/:id",
+    path: (f) => `/api/replies/${f.own.replyId}`,
+    body: () => ({ content: "Edited reply" }),
+  },
+  { method: "DELETE", url: "/api/replies/:id", path: (f) => `/api/replies/${f.own.replyId}` },
+  {
+    method: "POST",
+    url: "/api/votes",
+    path: () => "/api/votes",
+    body: (f) => ({ type: "upvote", postId: f.own.postId }),
+  },
+  {
+    method: "POST",
+    url: "/api/ads",
+    admin: true,
+    path: () => "/api/ads",
+    body: () => ({ title: "Matrix ad", content: "Buy" }),
+  },
+  {
+    method: "PUT",
+    url: "/api/ads/:id",
+    admin: true,
+    path: (f) => `/api/ads/${f.adId}`,
+    body: () => ({ title: "Edited ad", content: "Edited", active: false }),
+  },
+  { method: "DELETE", url: "/api/ads/:id", admin: true, path: (f) => `/api/ads/${f.adId}` },
+  {
+    method: "POST",
+    url: "/api/ads/:id/track",
+    public: true,
+    path: (f) => `/api/ads/${f.adId}/track`,
+    body: () => ({ type: "click" }),
+  },
+  {
+    method: "POST",
+    url: "/api/ad-settings",
+    admin: true,
+    path: () => "/api/ad-settings",
+    body: () => ({ enableAds: true, adsensePubId: "ca-pub-matrix", adsBetweenPosts: 9 }),
+  },
+  { method: "GET", url: "/api/admin/stats", admin: true, path: () => "/api/admin/stats" },
+  { method: "GET", url: "/api/admin/recent-users", admin: true, path: () => "/api/admin/recent-users" },
+  { method: "GET", url: "/api/admin/recent-posts", admin: true, path: () => "/api/admin/recent-posts" },
+  { method: "GET", url: "/api/admin/users", admin: true, path: () => "/api/admin/users" },
+  { method: "GET", url: "/api/admin/user-stats", admin: true, path: () => "/api/admin/user-stats" },
+  {
+    method: "PUT",
+    url: "/api/admin/users/:id",
+    admin: true,
+    path: (f) => `/api/admin/users/${f.targetUserId}`,
+    body: (f) => ({ username: `renamed-${f.targetUserId}`, email: "renamed@example.com", role: "admin" }),
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/users/:id/ban",
+    admin: true,
+    path: (f) => `/api/admin/users/${f.targetUserId}/ban`,
+    body: () => ({ banned: true }),
+  },
+  {
+    method: "DELETE",
+    url: "/api/admin/users/:id",
+    admin: true,
+    path: (f) => `/api/admin/users/${f.targetUserId}`,
+  },
+  { method: "POST", url: "/api/bulk-upload", admin: true, path: () => "/api/bulk-upload", body: () => ({}) },
+];
+
+const WRITES = ROWS.filter((row) => row.method !== "GET");
+const PROTECTED_WRITES = WRITES.filter((row) => !row.public);
+const ADMIN_CALLS = ROWS.filter((row) => row.admin);
+const label = (row: Row) => `${row.method} ${row.url}`;
+
+let forum: TestForum;
+
+beforeAll(async () => {
+  forum = await startForum();
+  await signedIn(forum, { role: "admin" });
+});
+afterAll(() => forum.close());
+
+/** A member with a post and a reply of their own, signed in. */
+async function memberWithContent(password = "member-password-1", role: "user" | "moderator" = "user") {
+  const member = await signedIn(forum, { password, role });
+  const categoryId = await insertCategory(forum.db);
+  const post = await insertPost(forum.db, { authorId: member.user.id, categoryId });
+  const reply = await member.post(`/api/posts/${post.id}/replies`, { content: "My own reply" });
+  if (reply.status !== 201) throw new Error(`reply failed: ${reply.status}`);
+  return { member, categoryId, postId: post.id, replyId: reply.body.id as number, password };
+}
+
+async function fixtureFor(owner: Awaited<ReturnType<typeof memberWithContent>>): Promise<Fixture> {
+  const ad = await forum.db
+    .insertInto("advertisements")
+    .values({
+      title: "Matrix fixture ad",
+      content: "content",
+      type: "custom",
+      placement: "sidebar",
+      dimensions: null,
+      active: 1,
+      createdAt: Date.now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const target = await insertUser(forum.db);
+  return {
+    categoryId: owner.categoryId,
+    adId: ad.id,
+    targetUserId: target.id,
+    own: { userId: owner.member.user.id, postId: owner.postId, replyId: owner.replyId, password: owner.password },
+  };
+}
+
+/** Everything a call could change, sessions aside. */
+async function snapshot() {
+  const db = forum.db;
+  return {
+    users: await db.selectFrom("users").selectAll().orderBy("id").execute(),
+    categories: await db.selectFrom("categories").selectAll().orderBy("id").execute(),
+    posts: await db.selectFrom("posts").selectAll().orderBy("id").execute(),
+    replies: await db.selectFrom("replies").selectAll().orderBy("id").execute(),
+    votes: await db.selectFrom("votes").selectAll().orderBy("id").execute(),
+    advertisements: await db.selectFrom("advertisements").selectAll().orderBy("id").execute(),
+    adSettings: await db.selectFrom("adSettings").selectAll().execute(),
+  };
+}
+
+function send(browser: Browser, row: Row, fixture: Fixture) {
+  const path = row.path(fixture);
+  const body = row.body?.(fixture);
+  switch (row.method) {
+    case "GET":
+      return browser.get(path);
+    case "POST":
+      return browser.post(path, body);
+    case "PUT":
+      return browser.put(path, body);
+    case "DELETE":
+      return browser.del(path);
+  }
+}
+
+describe("the route table", () => {
+  it("has a row here for every write path and every admin path in routes.ts", () => {
+    const mine = new Set(ROWS.map(label));
+    const needed = restRoutes
+      .filter((route) => route.method !== "GET" || route.url.startsWith("/api/admin/"))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(needed.filter((name) => !mine.has(name))).toEqual([]);
+    const known = new Set(restRoutes.map((route) => `${route.method} ${route.url}`));
+    expect([...mine].filter((name) => !known.has(name))).toEqual([]);
+  });
+});
+
+describe("visitors", () => {
+  let fixture: Fixture;
+  beforeAll(async () => {
+    fixture = await fixtureFor(await memberWithContent());
+  });
+
+  it.each(PROTECTED_WRITES)("$method $url answers 401 and changes nothing", async (row) => {
+    const before = await snapshot();
+    const res = await send(client(forum.app), row, fixture);
+    expect(res).toMatchObject({ status: 401, body: { message: NOT_SIGNED_IN } });
+    expect(Object.keys(res.body)).toEqual(["message"]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(ADMIN_CALLS.filter((row) => row.method === "GET"))("$method $url answers 401", async (row) => {
+    expect((await send(client(forum.app), row, fixture)).status).toBe(401);
+  });
+
+  it("may track ads, log in and register (the three open writes)", async () => {
+    const open = WRITES.filter((row) => row.public).map(label);
+    expect(open.sort()).toEqual(["POST /api/ads/:id/track", "POST /api/login", "POST /api/register"]);
+    const track = await client(forum.app).post(`/api/ads/${fixture.adId}/track`, { type: "impression" });
+    expect(track.status).toBe(200);
+    const user = await insertUser(forum.db, { password: "visitor-login-1" });
+    const login = await client(forum.app).post("/api/login", { username: user.username, password: "visitor-login-1" });
+    expect(login.status).toBe(200);
+    const register = await client(forum.app).post("/api/register", {
+      username: "matrix-newcomer",
+      email: "matrix-newcomer@example.com",
+      password: "newcomer-password",
+    });
+    expect(register.status).toBe(201);
+  });
+});
+
+describe("members banned by an admin", () => {
+  let owner: Awaited<ReturnType<typeof memberWithContent>>;
+  let fixture: Fixture;
+  beforeAll(async () => {
+    owner = await memberWithContent();
+    fixture = await fixtureFor(owner);
+    const admin = await signedIn(forum, { role: "admin" });
+    const ban = await admin.put(`/api/admin/users/${owner.member.user.id}/ban`, { banned: true });
+    if (ban.status !== 200) throw new Error(`ban failed: ${ban.status}`);
+  });
+
+  it.each(PROTECTED_WRITES)("$method $url answers 401 (session ended) and changes nothing", async (row) => {
+    const before = await snapshot();
+    const res = await send(owner.member, row, fixture);
+    expect(res.status).toBe(401);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("cannot log in again (403)", async () => {
+    const login = await client(forum.app).post("/api/login", {
+      username: owner.member.user.username,
+      password: owner.password,
+    });
+    expect(login.status).toBe(403);
+    expect(login.body).toEqual({ message: BANNED });
+  });
+});
+
+describe("banned members whose session is still live", () => {
+  let owner: Awaited<ReturnType<typeof memberWithContent>>;
+  let fixture: Fixture;
+  beforeAll(async () => {
+    owner = await memberWithContent();
+    fixture = await fixtureFor(owner);
+    // The ban lands in the database while a request could still carry the old session.
+    await forum.db.updateTable("users").set({ banned: 1 }).where("id", "=", owner.member.user.id).execute();
+  });
+
+  it.each(PROTECTED_WRITES.filter((row) => row.url !== "/api/logout"))(
+    "$method $url answers 403 and changes nothing",
+    async (row) => {
+      const before = await snapshot();
+      const res = await send(owner.member, row, fixture);
+      expect(res).toEqual(expect.objectContaining({ status: 403, body: { message: BANNED } }));
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it("may only end their own session, which changes nothing else", async () => {
+    const before = await snapshot();
+    expect((await owner.member.post("/api/logout")).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+    expect((await owner.member.get("/api/user")).status).toBe(401);
+  });
+});
+
+// Moderators carry a badge only (spec section 6): on admin calls they are members like any other.
+describe.each(["user", "moderator"] as const)("members with the role %s", (role) => {
+  let owner: Awaited<ReturnType<typeof memberWithContent>>;
+  let fixture: Fixture;
+  beforeAll(async () => {
+    owner = await memberWithContent(undefined, role);
+    fixture = await fixtureFor(owner);
+  });
+
+  it.each(ADMIN_CALLS)("$method $url answers 403 and changes nothing", async (row) => {
+    const before = await snapshot();
+    const res = await send(owner.member, row, fixture);
+    expect(res).toEqual(expect.objectContaining({ status: 403, body: { message: ADMIN_ONLY } }));
+    expect(await snapshot()).toEqual(before);
+    // Still a working member afterwards.
+    expect((await owner.member.get("/api/user")).status).toBe(200);
+  });
+
+  it("may use every non-admin write path on their own things", async () => {
+    const fresh = await memberWithContent(undefined, role);
+    const freshFixture = await fixtureFor(fresh);
+    const memberWrites = PROTECTED_WRITES.filter((row) => !row.admin);
+    // Deletes and logout last (the reply before its post), so every call finds what it acts on.
+    const order = (row: Row) =>
+      row.url === "/api/logout"
+        ? 3
+        : row.url === "/api/posts/:id" && row.method === "DELETE"
+          ? 2
+          : row.method === "DELETE"
+            ? 1
+            : 0;
+    const results: Record<string, number> = {};
+    for (const row of [...memberWrites].sort((a, b) => order(a) - order(b)))
+      results[label(row)] = (await send(fresh.member, row, freshFixture)).status;
+    expect(results).toEqual({
+      "POST /api/logout": 200,
+      "PUT /api/auth/change-password": 200,
+      "PUT /api/users/:id": 200,
+      "POST /api/posts": 201,
+      "PUT /api/posts/:id": 200,
+      "DELETE /api/posts/:id": 200,
+      "POST /api/posts/:postId/replies": 201,
+      "PUT /api/replies/:id": 200,
+      "DELETE /api/replies/:id": 200,
+      "POST /api/votes": 200,
+    });
+  });
+});
