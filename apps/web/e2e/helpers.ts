@@ -1,0 +1,38 @@
+// Shared steps of the browser tests.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN = { username: "e2e_admin", password: "e2e-admin-password" };
+
+const SHOTS = join(import.meta.dirname, "..", "e2e-screenshots");
+mkdirSync(SHOTS, { recursive: true });
+
+/** Saves a screenshot per screen (not committed) so a person can look at every run. */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+export function uniqueName(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+export async function login(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL("/");
+}
+
+export async function register(page: Page, username: string, password = "member-password-1") {
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Register" }).click();
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Email").fill(`${username}@example.com`);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL("/");
+  return { username, password };
+}

@@ -1,0 +1,24 @@
+// Starts the built server on a fresh temporary database with the demo seed and a known admin.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), "forum-e2e-"));
+const server = spawn(process.execPath, [resolve(here, "../../server/dist/main.cjs")], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    HOST: "127.0.0.1",
+    DATABASE_PATH: join(dataDir, "forum.db"),
+    FORUM_UPLOADS_DIR: join(dataDir, "uploads"),
+    FORUM_WEB_DIST: resolve(here, "../dist"),
+    FORUM_ADMIN_USERNAME: "e2e_admin",
+    FORUM_ADMIN_PASSWORD: "e2e-admin-password",
+    LOG_LEVEL: "warn",
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
