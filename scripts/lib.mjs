@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -11,6 +11,8 @@ const PNPM = "pnpm@12.4.2";
 
 export function toolEnv() {
   const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", DO_NOT_TRACK: "1" };
+  // Turbo looks for the package manager on PATH; the pinned pnpm is a dev dependency.
+  env.PATH = `${join(root, "node_modules", ".bin")}${delimiter}${env.PATH ?? ""}`;
   // better-sqlite3 compiles with node-gyp; point it at the machine's Node headers when they
   // exist so it does not try to download them (this machine only reaches the npm registry).
   if (existsSync("/usr/include/node/node.h") && !env.npm_config_nodedir) env.npm_config_nodedir = "/usr";
