@@ -1,5 +1,5 @@
 // Looks at a page the way a person would: `node scripts/screenshot.mjs <url> <out.png> [width] [height] [cookie]`.
-// Prints console errors and the number of requests (a refetch loop shows up as a large number).
+// VIEWPORT_ONLY=1 captures only the first screen. Prints console errors and the number of requests (a refetch loop shows up as a large number).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +31,6 @@ page.on("console", (message) => message.type() === "error" && console.log("conso
 page.on("pageerror", (error) => console.log("pageerror:", error.message));
 await page.goto(url, { waitUntil: "load" });
 await page.waitForTimeout(2000);
-await page.screenshot({ path: out, fullPage: true });
+await page.screenshot({ path: out, fullPage: process.env.VIEWPORT_ONLY !== "1" });
 console.log(`requests: ${requests}`);
 await context.close();

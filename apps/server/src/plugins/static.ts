@@ -11,8 +11,9 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
       root: options.webDistDir,
-      wildcard: false,
-      index: false,
+      // Looked up per request, so a rebuild while the server runs is served too.
+      wildcard: true,
+      index: "index.html",
       setHeaders: (res, path) => {
         // Vite fingerprints everything under /assets, so it can be cached for good.
         res.header(
@@ -33,7 +34,9 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
     const isApi = API_PREFIXES.some(
       (prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`),
     );
-    if (!isApi && hasWebBuild && (request.method === "GET" || request.method === "HEAD")) {
+    // A missing file (an old asset name after a rebuild) is a 404, never the app's HTML.
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (!isApi && !isFile && hasWebBuild && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });

@@ -32,7 +32,7 @@ export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
       <Group gap="sm" wrap="nowrap">
         <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Open menu" />
         <Anchor component={Link} to="/" underline="never" c="inherit">
-          <Title order={1} size="h3" style={{ whiteSpace: "nowrap" }}>
+          <Title order={1} fz={{ base: "h4", sm: "h3" }} style={{ whiteSpace: "nowrap" }}>
             {FORUM_TITLE}
           </Title>
         </Anchor>
@@ -61,15 +61,23 @@ export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
                 Admin
               </Button>
             )}
-            <Indicator color="red" size={8} offset={6} aria-hidden={false}>
+            <Indicator color="red" size={8} offset={6} visibleFrom="xs">
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
                 <IconBell size={20} aria-hidden />
               </ActionIcon>
             </Indicator>
-            <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" size="lg" aria-label="Settings">
+            <ActionIcon
+              component={Link}
+              to="/settings"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Settings"
+              visibleFrom="xs"
+            >
               <IconSettings size={20} aria-hidden />
             </ActionIcon>
-            <LogoutButton />
+            <LogoutButton visibleFrom="sm" />
             <Anchor component={Link} to={`/u/${user.username}`} aria-label="Your profile">
               <UserAvatar user={user} size="md" />
             </Anchor>
@@ -101,7 +109,8 @@ function ColorSchemeToggle() {
   );
 }
 
-function LogoutButton() {
+/** Logout, in the header on wide screens and in the slide-over menu on phones. */
+export function LogoutButton({ visibleFrom, fullWidth }: { visibleFrom?: "sm"; fullWidth?: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -116,7 +125,14 @@ function LogoutButton() {
     }),
   );
   return (
-    <Button variant="subtle" color="gray" onClick={() => logout.mutate()} disabled={logout.isPending} visibleFrom="sm">
+    <Button
+      variant="subtle"
+      color="gray"
+      onClick={() => logout.mutate()}
+      disabled={logout.isPending}
+      visibleFrom={visibleFrom}
+      fullWidth={fullWidth}
+    >
       {logout.isPending ? "Logging out..." : "Logout"}
     </Button>
   );

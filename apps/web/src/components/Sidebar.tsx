@@ -1,14 +1,17 @@
 // Shared sidebar: Create Post, Hot, Trending and the categories with their post counts.
 import { Badge, Box, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
-import { IconFlame, IconPlus, IconTrendingUp } from "@tabler/icons-react";
+import { IconFlame, IconPlus, IconSettings, IconShield, IconTrendingUp } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
+import { useCurrentUser } from "../auth/useCurrentUser";
 import { useCategories } from "./CategorySelect";
 import { useOpenCreatePost } from "./CreatePostContext";
+import { LogoutButton } from "./Header";
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const openCreatePost = useOpenCreatePost();
   const { pathname } = useLocation();
   const categories = useCategories();
+  const { user, isAdmin } = useCurrentUser();
   return (
     <ScrollArea h="100%" type="auto">
       <Stack gap="xs" p="md">
@@ -73,6 +76,27 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             />
           ))}
         </Box>
+        {user && (
+          <Box component="nav" aria-label="Account" hiddenFrom="sm" mt="sm">
+            <NavLink
+              component={Link}
+              to="/settings"
+              label="Settings"
+              leftSection={<IconSettings size={18} aria-hidden />}
+              onClick={onNavigate}
+            />
+            {isAdmin && (
+              <NavLink
+                component={Link}
+                to="/admin"
+                label="Admin"
+                leftSection={<IconShield size={18} aria-hidden />}
+                onClick={onNavigate}
+              />
+            )}
+            <LogoutButton fullWidth />
+          </Box>
+        )}
       </Stack>
     </ScrollArea>
   );
