@@ -1,0 +1,75 @@
+// The built web app is served for every page path; API and asset paths never get its HTML.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDb, migrateToLatest } from "@forum/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type ForumApp } from "../src/app";
+
+let app: ForumApp;
+let dist: string;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "forum-static-"));
+  dist = join(dir, "dist");
+  mkdirSync(join(dist, "assets"), { recursive: true });
+  writeFileSync(join(dist, "index.html"), "<!doctype html><div id=root></div>");
+  writeFileSync(join(dist, "assets", "app-123.js"), "console.log(1)");
+  const database = createDb({ path: join(dir, "forum.db") });
+  await migrateToLatest(database.db);
+  app = await buildApp({
+    database,
+    logLevel: "silent",
+    secureCookies: false,
+    trustProxy: false,
+    webDistDir: dist,
+    uploadsDir: join(dir, "uploads"),
+  });
+});
+afterAll(() => app.close());
+
+describe("static web app", () => {
+  it.each([
+    "/",
+    "/trending",
+    "/posts/some-post",
+    "/cats/javascript",
+    "/u/ada",
+    "/settings",
+    "/admin/ads",
+    "/no/such/page",
+  ])("serves the app for %s", async (url) => {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/text\/html/);
+    expect(res.body).toContain("<div id=root>");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("serves fingerprinted assets with a long cache", async () => {
+    const res = await app.inject({ method: "GET", url: "/assets/app-123.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("serves a file added after start (a rebuild while running)", async () => {
+    writeFileSync(join(dist, "assets", "later-456.js"), "console.log(2)");
+    const res = await app.inject({ method: "GET", url: "/assets/later-456.js" });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("answers an unknown procedure in tRPC's own error format", async () => {
+    const res = await app.inject({ method: "GET", url: "/trpc/nothing.here" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toMatch(/No procedure found/);
+  });
+
+  it.each(["/assets/missing-999.js", "/api/nothing", "/uploads/missing.xlsx"])(
+    "answers 404 JSON, never the app, for %s",
+    async (url) => {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toHaveProperty("message");
+    },
+  );
+});
