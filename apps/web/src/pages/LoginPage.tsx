@@ -1,3 +1,61 @@
+// Login/register (/login and /auth): a centred card outside the app layout, for signed-out visitors.
+import { Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link, Navigate } from "react-router";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { LoginForm } from "../components/account/LoginForm";
+import { RegisterForm } from "../components/account/RegisterForm";
+import { FORUM_TITLE } from "../components/Header";
+import { type Choice, useUrlChoice } from "../components/SortSelect";
+
+type AuthTab = "login" | "register";
+const TABS: Choice<AuthTab>[] = [
+  { value: "login", label: "Login" },
+  { value: "register", label: "Register" },
+];
+
 export default function LoginPage() {
-  return null;
+  const { user } = useCurrentUser();
+  const [tab, setTab] = useUrlChoice("tab", TABS, "login");
+  if (user) return <Navigate to="/" replace />;
+  return (
+    <Center
+      component="main"
+      mih="100dvh"
+      p="md"
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
+    >
+      <Stack w="100%" maw={420} gap="md">
+        <Paper withBorder shadow="sm" radius="md" p={{ base: "md", xs: "xl" }}>
+          <Stack gap={4} align="center" mb="lg">
+            <Title order={1} size="h2" ta="center">
+              {FORUM_TITLE}
+            </Title>
+            <Text c="dimmed" ta="center">
+              Join the discussion
+            </Text>
+          </Stack>
+          <Tabs value={tab} onChange={(value) => value && setTab(value as AuthTab)}>
+            <Tabs.List grow mb="md">
+              {TABS.map((choice) => (
+                <Tabs.Tab key={choice.value} value={choice.value}>
+                  {choice.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="login">
+              <LoginForm />
+            </Tabs.Panel>
+            <Tabs.Panel value="register">
+              <RegisterForm />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+        <Anchor component={Link} to="/" size="sm" ta="center">
+          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
+          Back to forum
+        </Anchor>
+      </Stack>
+    </Center>
+  );
 }

@@ -1,3 +1,63 @@
+// Account settings (/settings): Profile, Security and Preferences tabs for the signed-in member.
+import { Button, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
+import { useCurrentUser } from "../auth/useCurrentUser";
+import { AccountActivity } from "../components/account/AccountActivity";
+import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
+import { PreferencesSettings } from "../components/account/PreferencesSettings";
+import { ProfileSettings } from "../components/account/ProfileSettings";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+import { type Choice, useUrlChoice } from "../components/SortSelect";
+
+type SettingsTab = "profile" | "security" | "preferences";
+const TABS: Choice<SettingsTab>[] = [
+  { value: "profile", label: "Profile" },
+  { value: "security", label: "Security" },
+  { value: "preferences", label: "Preferences" },
+];
+
 export default function SettingsPage() {
-  return null;
+  const { user } = useCurrentUser();
+  const [tab, setTab] = useUrlChoice("tab", TABS, "profile");
+  return (
+    <Stack gap="md" maw={860} w="100%">
+      <div>
+        <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Settings" }]} />
+        <Title order={2}>Account Settings</Title>
+      </div>
+      {!user ? (
+        <Paper withBorder p="xl" ta="center">
+          <Stack align="center" gap="sm">
+            <Title order={3}>Access Denied</Title>
+            <Text c="dimmed">Please log in to access your settings.</Text>
+            <Button component={Link} to="/login">
+              Sign In
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Tabs value={tab} onChange={(value) => value && setTab(value as SettingsTab)}>
+          <Tabs.List mb="md">
+            {TABS.map((choice) => (
+              <Tabs.Tab key={choice.value} value={choice.value}>
+                {choice.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="profile">
+            <ProfileSettings key={user.id} user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="security">
+            <Stack gap="md">
+              <ChangePasswordForm />
+              <AccountActivity user={user} />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="preferences">
+            <PreferencesSettings key={user.id} user={user} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
 }

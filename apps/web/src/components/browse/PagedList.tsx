@@ -1,0 +1,87 @@
+// A list read a page at a time (20 items): skeletons while a page loads, a Load More button while
+// the last page came back full. Each page is its own cached query.
+import { PAGE_STEP } from "@forum/contracts";
+import { Button, Center, Stack, Text } from "@mantine/core";
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+
+/** The query options of one page; generic over the error and key types so tRPC's options fit. */
+type PageQuery<T, E, K extends QueryKey> = (offset: number, limit: number) => UseQueryOptions<T[], E, T[], K>;
+
+type PagedListProps<T, E, K extends QueryKey> = {
+  pageQuery: PageQuery<T, E, K>;
+  renderItem: (item: T) => ReactNode;
+  /** Shown when the first page comes back empty. */
+  empty: ReactNode;
+  skeleton: ReactNode;
+  errorText: string;
+  loadMoreLabel: string;
+};
+
+export function PagedList<T, E, K extends QueryKey>({
+  pageQuery,
+  renderItem,
+  empty,
+  skeleton,
+  errorText,
+  loadMoreLabel,
+}: PagedListProps<T, E, K>) {
+  const [pages, setPages] = useState(1);
+  const [lastPageFull, setLastPageFull] = useState(false);
+  const offsets = Array.from({ length: pages }, (_, page) => page * PAGE_STEP);
+  return (
+    <Stack gap="md">
+      {offsets.map((offset, page) => (
+        <ListPage
+          key={offset}
+          pageQuery={pageQuery}
+          offset={offset}
+          renderItem={renderItem}
+          empty={page === 0 ? empty : null}
+          skeleton={skeleton}
+          errorText={errorText}
+          onLoaded={page === pages - 1 ? setLastPageFull : undefined}
+        />
+      ))}
+      {lastPageFull && (
+        <Center>
+          <Button variant="default" onClick={() => setPages((count) => count + 1)}>
+            {loadMoreLabel}
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}
+
+type ListPageProps<T, E, K extends QueryKey> = Omit<PagedListProps<T, E, K>, "loadMoreLabel"> & {
+  offset: number;
+  onLoaded: ((full: boolean) => void) | undefined;
+};
+
+function ListPage<T, E, K extends QueryKey>({
+  pageQuery,
+  offset,
+  renderItem,
+  empty,
+  skeleton,
+  errorText,
+  onLoaded,
+}: ListPageProps<T, E, K>) {
+  const items = useQuery(pageQuery(offset, PAGE_STEP));
+  const count = items.data?.length;
+  useEffect(() => {
+    if (count !== undefined) onLoaded?.(count === PAGE_STEP);
+  }, [count, onLoaded]);
+
+  if (items.isPending) return skeleton;
+  if (items.isError) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {errorText}
+      </Text>
+    );
+  }
+  if (items.data.length === 0) return empty;
+  return items.data.map(renderItem);
+}

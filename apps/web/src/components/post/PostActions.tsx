@@ -1,0 +1,58 @@
+// Edit and Delete for the post's author and admins. Deleting asks the browser first, then goes home.
+import type { PostView } from "@forum/contracts";
+import { Button, Group } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconPencil, IconTrash } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import { toastSuccess } from "../../lib/toast";
+import { useTRPC } from "../../lib/trpc";
+import { useApiError } from "../../lib/useApiError";
+import { canModify } from "./canModify";
+import { EditPostDialog } from "./EditPostDialog";
+import { useRefreshPostLists } from "./postCache";
+
+const CONFIRM_DELETE = "Are you sure you want to delete this post? This action cannot be undone.";
+
+export function PostActions({ post }: { post: PostView }) {
+  const trpc = useTRPC();
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const onError = useApiError();
+  const refreshLists = useRefreshPostLists();
+  const [editing, edit] = useDisclosure(false);
+  const remove = useMutation(
+    trpc.posts.delete.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess("Success", "Post deleted successfully");
+        navigate("/");
+        await refreshLists({ categories: true });
+      },
+      onError: (error) => onError(error, { title: "Error", message: "Failed to delete post" }),
+    }),
+  );
+
+  if (!canModify(user, post.authorId)) return null;
+  const confirmDelete = () => {
+    if (window.confirm(CONFIRM_DELETE)) remove.mutate({ id: post.id });
+  };
+  return (
+    <Group gap="xs">
+      <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={edit.open}>
+        Edit
+      </Button>
+      <Button
+        variant="light"
+        color="red"
+        size="xs"
+        leftSection={<IconTrash size={14} aria-hidden />}
+        onClick={confirmDelete}
+        disabled={remove.isPending}
+      >
+        {remove.isPending ? "Deleting..." : "Delete"}
+      </Button>
+      <EditPostDialog post={post} opened={editing} onClose={edit.close} />
+    </Group>
+  );
+}

@@ -1,0 +1,56 @@
+// The post itself: badges, title, author and date, actions, the body as written, votes, counts.
+import type { PostView } from "@forum/contracts";
+import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { IconEye, IconMessageCircle } from "@tabler/icons-react";
+import { useId } from "react";
+import { formatDate, plural } from "../../lib/format";
+import { CategoryBadge } from "../CategoryBadge";
+import { AuthorByline } from "./AuthorByline";
+import { PostActions } from "./PostActions";
+import { VoteButtons } from "./VoteButtons";
+
+export function PostDetail({ post }: { post: PostView }) {
+  const titleId = useId();
+  return (
+    <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={titleId}>
+      <Stack gap="md">
+        {(post.category || post.featured) && (
+          <Group gap="xs">
+            <CategoryBadge category={post.category} />
+            {post.featured && (
+              <Badge color="yellow" variant="filled">
+                FEATURED
+              </Badge>
+            )}
+          </Group>
+        )}
+        <Title
+          order={2}
+          id={titleId}
+          style={{ overflowWrap: "anywhere", fontSize: "clamp(1.375rem, 1.1rem + 1.2vw, 1.75rem)" }}
+        >
+          {post.title}
+        </Title>
+        <Group justify="space-between" gap="sm">
+          <AuthorByline author={post.author} createdAt={post.createdAt} date={formatDate(post.createdAt)} />
+          <PostActions post={post} />
+        </Group>
+        <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{post.content}</Text>
+        <Divider />
+        <Group justify="space-between" gap="sm">
+          <VoteButtons post={post} />
+          <Group gap="md" c="dimmed">
+            <Group gap={4}>
+              <IconMessageCircle size={16} aria-hidden />
+              <Text size="sm">{plural(post.replyCount, "reply", "replies")}</Text>
+            </Group>
+            <Group gap={4}>
+              <IconEye size={16} aria-hidden />
+              <Text size="sm">{plural(post.views, "view", "views")}</Text>
+            </Group>
+          </Group>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+// "Write a Reply" for members; visitors get a prompt to log in instead.
+import type { PostView } from "@forum/contracts";
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import { toastSuccess } from "../../lib/toast";
+import { useTRPC } from "../../lib/trpc";
+import { useApiError } from "../../lib/useApiError";
+import { useRepliesChanged } from "./postCache";
+
+export function ReplyForm({ post }: { post: PostView }) {
+  const { user } = useCurrentUser();
+  const headingId = useId();
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
+      <Title order={3} size="h4" mb="sm" id={headingId}>
+        Write a Reply
+      </Title>
+      {user ? (
+        <ReplyComposer post={post} />
+      ) : (
+        <Group justify="space-between" gap="sm">
+          <Text c="dimmed">Log in to join the discussion and share your thoughts.</Text>
+          <Button component={Link} to="/auth">
+            Login
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+function ReplyComposer({ post }: { post: PostView }) {
+  const trpc = useTRPC();
+  const onError = useApiError();
+  const repliesChanged = useRepliesChanged(post);
+  const [content, setContent] = useState("");
+  const create = useMutation(
+    trpc.replies.create.mutationOptions({
+      onSuccess: async () => {
+        setContent("");
+        toastSuccess("Success", "Reply posted successfully");
+        await repliesChanged(1);
+      },
+      onError: (error) => onError(error, { title: "Error", message: "Failed to post reply" }),
+    }),
+  );
+  const blank = !content.trim();
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (blank || create.isPending) return;
+        create.mutate({ postId: post.id, content: content.trim() });
+      }}
+    >
+      <Stack gap="sm">
+        <Textarea
+          aria-label="Your reply"
+          placeholder="Share your thoughts..."
+          autosize
+          minRows={4}
+          maxRows={16}
+          value={content}
+          onChange={(event) => setContent(event.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={blank || create.isPending}>
+            {create.isPending ? "Posting..." : "Post Reply"}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+// Cache rules of the post screen. Reading a post counts a view, so a change patches the cached
+// post from the answer instead of reading it again; lists that show posts are marked stale.
+import type { PostView } from "@forum/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useTRPC } from "../../lib/trpc";
+
+/** Changes the cached post behind /posts/{slug}, when there is one. */
+export function usePatchPost() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (slug: string, patch: (post: PostView) => PostView) => {
+      queryClient.setQueryData(trpc.posts.bySlug.queryKey({ slug }), (old) => (old ? patch(old) : old));
+    },
+    [trpc, queryClient],
+  );
+}
+
+/**
+ * Marks the lists that show posts and their counts as stale (feeds, profiles, admin screens);
+ * with `categories`, also the category list whose post counts the sidebar shows.
+ */
+export function useRefreshPostLists() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    ({ categories = false }: { categories?: boolean } = {}) => {
+      const keys = [trpc.posts.list.pathKey(), trpc.users.pathKey(), trpc.admin.pathKey()];
+      if (categories) keys.push(trpc.categories.pathKey());
+      return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    [trpc, queryClient],
+  );
+}
+
+/** After a reply is added or removed: reload the replies, move the post's count, mark lists stale. */
+export function useRepliesChanged(post: Pick<PostView, "id" | "slug">) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const patchPost = usePatchPost();
+  const refreshLists = useRefreshPostLists();
+  return useCallback(
+    async (countChange: number) => {
+      if (countChange !== 0) {
+        patchPost(post.slug, (current) => ({
+          ...current,
+          replyCount: Math.max(0, current.replyCount + countChange),
+        }));
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.replies.byPost.queryKey({ postId: post.id }) }),
+        refreshLists(),
+      ]);
+    },
+    [trpc, queryClient, patchPost, refreshLists, post.id, post.slug],
+  );
+}
