@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import { type ApiServices, RateLimiter, ViewCounter } from "@forum/api";
+import { type ApiServices, RateLimiter, ViewCounter, writeBulkExampleFiles } from "@forum/api";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
@@ -63,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   });
 
   mkdirSync(options.uploadsDir, { recursive: true });
+  writeExampleFiles(app, options.uploadsDir);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   registerJsonParser(app);
@@ -74,4 +75,14 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerRestRoutes(app, contextFor);
   await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
   return app;
+}
+
+/** The bulk-upload screen links to /uploads/example_<type>.xlsx; a forum without them still runs. */
+function writeExampleFiles(app: ForumApp, uploadsDir: string): void {
+  try {
+    const written = writeBulkExampleFiles(uploadsDir);
+    if (written.length > 0) app.log.info({ files: written }, "bulk-upload example files written");
+  } catch (error) {
+    app.log.warn({ err: error }, "could not write the bulk-upload example files");
+  }
 }

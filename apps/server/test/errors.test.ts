@@ -259,7 +259,7 @@ describe("every error body is exactly { message }", () => {
       [409, admin.del(`/api/categories/${busy}`)],
       [409, visitor.post("/api/register", { username: member.user.username, email: "x@y.co", password: "longenough" })],
       [429, visitor.post(`/api/ads/${ad.id}/track`, { type: "click" })],
-      [501, admin.post("/api/bulk-upload", {})],
+      [400, admin.post("/api/bulk-upload", {})],
     ];
     for (const [status, pending] of cases) {
       const res = await pending;

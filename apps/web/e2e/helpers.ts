@@ -17,22 +17,29 @@ export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
 
-export async function login(page: Page, username: string, password: string) {
+/** Fills the Login tab (both tabs stay in the page; only the shown panel is used). */
+export async function fillLogin(page: Page, username: string, password: string) {
   await page.goto("/login");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  const panel = page.getByRole("tabpanel", { name: "Login" });
+  await panel.getByLabel("Username").fill(username);
+  await panel.getByLabel("Password", { exact: true }).fill(password);
+  await panel.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+export async function login(page: Page, username: string, password: string) {
+  await fillLogin(page, username, password);
   await expect(page).toHaveURL("/");
 }
 
 export async function register(page: Page, username: string, password = "member-password-1") {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Register" }).click();
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Email").fill(`${username}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm Password").fill(password);
-  await page.getByRole("button", { name: "Create Account" }).click();
+  const panel = page.getByRole("tabpanel", { name: "Register" });
+  await panel.getByLabel("Username").fill(username);
+  await panel.getByLabel("Email").fill(`${username}@example.com`);
+  await panel.getByLabel("Password", { exact: true }).fill(password);
+  await panel.getByLabel("Confirm Password").fill(password);
+  await panel.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL("/");
   return { username, password };
 }

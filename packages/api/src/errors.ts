@@ -14,6 +14,26 @@ export const notFound = fail("NOT_FOUND");
 export const conflict = fail("CONFLICT");
 export const tooManyRequests = fail("TOO_MANY_REQUESTS");
 export const notImplemented = fail("NOT_IMPLEMENTED");
+export const payloadTooLarge = fail("PAYLOAD_TOO_LARGE");
+
+/**
+ * Extra fields for the error body beyond { message }: a refused bulk upload lists the problem
+ * of each row. Carried as the TRPCError's cause so both doors can add them to what they send.
+ */
+export class ErrorDetails extends Error {
+  constructor(readonly details: Record<string, unknown>) {
+    super("error details");
+  }
+}
+
+export function badRequestWithDetails(message: string, details: Record<string, unknown>): TRPCError {
+  return new TRPCError({ code: "BAD_REQUEST", message, cause: new ErrorDetails(details) });
+}
+
+/** The extra body fields of an error, if it carries any. */
+export function publicDetails(error: TRPCError): Record<string, unknown> {
+  return error.cause instanceof ErrorDetails ? error.cause.details : {};
+}
 
 /** The message a client shows: a validation error's first message, else the error's own. */
 export function publicMessage(error: TRPCError): string {

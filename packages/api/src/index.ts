@@ -6,8 +6,9 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export type { ApiServices, Context, SessionCookies } from "./context";
-export { httpStatusOf, publicMessage } from "./errors";
+export { httpStatusOf, publicDetails, publicMessage } from "./errors";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { ensureAdmin } from "./services/bootstrap";
+export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export { RateLimiter } from "./services/rateLimiter";
 export { ViewCounter } from "./services/viewCounter";

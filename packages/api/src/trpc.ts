@@ -2,7 +2,7 @@
 import { MESSAGES } from "@forum/contracts";
 import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
-import { forbidden, publicMessage, unauthorized } from "./errors";
+import { forbidden, publicDetails, publicMessage, unauthorized } from "./errors";
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
@@ -10,7 +10,7 @@ const t = initTRPC.context<Context>().create({
     return {
       ...shape,
       message: publicMessage(error),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...publicDetails(error) },
     };
   },
 });

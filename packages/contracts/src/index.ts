@@ -1,3 +1,4 @@
+export * from "./bulk";
 export * from "./constants";
 export * from "./fields";
 export * from "./messages";

@@ -41,7 +41,18 @@ export const MESSAGES = {
   cannotBanSelf: "You cannot ban yourself",
   trackingRateLimited: "Too many tracking requests. Please slow down.",
   crossSiteWrite: "Cross-site request refused",
-  bulkNotAvailable: "Bulk upload is not available yet on this server",
+  bulkFileTooLarge: "The file is too large: the limit is 10 MB",
+  bulkFileEmpty: "The file is empty",
+  bulkNotSpreadsheet: "The file is not an Excel spreadsheet (.xlsx or .xls), or it is damaged",
+  bulkPasswordProtected: "The spreadsheet is password-protected: save it without a password and try again",
+  bulkEmptySheet: "The first sheet of the spreadsheet is empty",
+  bulkNoHeader: (columns: readonly string[]) =>
+    `The first row of the first sheet must hold the column names: ${columns.join(", ")}`,
+  bulkNoRows: "The first sheet has column names but no rows to import",
+  bulkTooManyRows: (max: number) =>
+    `The first sheet has more than ${max.toLocaleString("en-US")} rows: split it into smaller files`,
+  bulkRowsHaveProblems: (rows: number) =>
+    `${rows} ${rows === 1 ? "row has" : "rows have"} problems; nothing was imported`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   mustBe: (field: string, kind: string) => `${field} must be ${kind}`,
 } as const;

@@ -32,12 +32,12 @@ import { MESSAGES } from "./messages";
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
-const usernameField = (requiredMessage: string) =>
+export const usernameField = (requiredMessage: string) =>
   requiredText("Username", requiredMessage, LIMITS.username.max)
     .min(LIMITS.username.min, MESSAGES.invalidUsername)
     .regex(USERNAME_PATTERN, MESSAGES.invalidUsername);
 
-const newPasswordField = (requiredMessage: string) =>
+export const newPasswordField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)

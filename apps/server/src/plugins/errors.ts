@@ -1,6 +1,7 @@
 // One error mapping for the whole server: every error answers JSON { message } with its status;
 // 5xx details are logged with their stack and never sent.
-import { httpStatusOf, publicMessage } from "@forum/api";
+import { httpStatusOf, publicDetails, publicMessage } from "@forum/api";
+import { MESSAGES } from "@forum/contracts";
 import { TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance } from "fastify";
 
@@ -9,7 +10,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof TRPCError) {
       const status = httpStatusOf(error);
       if (status >= 500) request.log.error({ err: error.cause ?? error }, "procedure failed");
-      return reply.code(status).send({ message: publicMessage(error) });
+      return reply.code(status).send({ message: publicMessage(error), ...publicDetails(error) });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
@@ -30,6 +31,11 @@ function clientErrorMessage(error: FastifyError): string {
       return "The request body is too large";
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return "Unsupported content type: send JSON";
+    // The upload limits of @fastify/multipart (apps/server/src/app.ts).
+    case "FST_REQ_FILE_TOO_LARGE":
+      return MESSAGES.bulkFileTooLarge;
+    case "FST_FILES_LIMIT":
+      return "Send one file at a time";
     default:
       return error.message;
   }

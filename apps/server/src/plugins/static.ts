@@ -34,8 +34,9 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
     const isApi = API_PREFIXES.some(
       (prefix) => path === prefix || path.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`),
     );
-    // A missing file (an old asset name after a rebuild) is a 404, never the app's HTML.
-    const isFile = /\.[a-z0-9]+$/i.test(path);
+    // A missing asset (an old name after a rebuild) is a 404, never the app's HTML. Only the
+    // asset folder counts: page paths may contain dots (/u/grace.h).
+    const isFile = path.startsWith("/assets/");
     if (!isApi && !isFile && hasWebBuild && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
     }

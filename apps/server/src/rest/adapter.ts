@@ -11,8 +11,8 @@ export function registerRestRoutes(app: FastifyInstance, contextFor: ContextFact
       method: route.method,
       url: route.url,
       handler: async (request, reply) => {
-        const input = inputOf(route, request);
         const api = createCaller(await contextFor(request, reply));
+        const input = route.read ? await route.read(request, api) : inputOf(route, request);
         const result = await route.call(api, input);
         return reply.code(route.status ?? 200).send(result);
       },

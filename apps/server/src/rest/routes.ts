@@ -2,9 +2,10 @@
 // how the procedure's input is built from the path, the query string and the JSON body.
 import type { ApiCaller } from "@forum/api";
 import type { FastifyRequest } from "fastify";
+import { readBulkUpload } from "./bulkUpload";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
-type Input = Record<string, unknown>;
+export type Input = Record<string, unknown>;
 
 export type RestRoute = {
   method: Method;
@@ -14,6 +15,8 @@ export type RestRoute = {
   call: (api: ApiCaller, input: Input) => Promise<unknown>;
   /** Which parts of the request make the input; "params" are always included. */
   from?: "query" | "body" | "none";
+  /** Builds the input itself instead (a multipart upload); may call the API first. */
+  read?: (request: FastifyRequest, api: ApiCaller) => Promise<Input>;
 };
 
 export const restRoutes: RestRoute[] = [
@@ -115,8 +118,13 @@ export const restRoutes: RestRoute[] = [
     call: (api, input) => api.admin.deleteUser(input as never),
   },
 
-  // Bulk import (multipart; the importer comes with the admin back-office)
-  { method: "POST", url: "/api/bulk-upload", from: "none", call: (api) => api.bulk.upload() },
+  // Bulk import: a multipart form with the fields file and type (see bulkUpload.ts)
+  {
+    method: "POST",
+    url: "/api/bulk-upload",
+    read: readBulkUpload,
+    call: (api, input) => api.bulk.upload(input as never),
+  },
 ];
 
 /** Path parameters win over body and query fields of the same name. */

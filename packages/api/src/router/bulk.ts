@@ -1,11 +1,20 @@
-import { MESSAGES } from "@forum/contracts";
-import { notImplemented } from "../errors";
+import { BULK_COLUMNS, bulkUploadInput } from "@forum/contracts";
+import { importSpreadsheet } from "../services/bulk";
 import { adminProcedure, router } from "../trpc";
 
 export const bulkRouter = router({
-  // The spreadsheet importer arrives with the admin back-office; until then the call answers
-  // 501 to admins (and 401/403 to everyone else, like every admin call).
-  upload: adminProcedure.mutation(() => {
-    throw notImplemented(MESSAGES.bulkNotAvailable);
-  }),
+  /** The column set of each upload type, for the admin screen's notes. */
+  columns: adminProcedure.query(() =>
+    Object.fromEntries(
+      Object.entries(BULK_COLUMNS).map(([type, columns]) => [
+        type,
+        columns.map(({ name, required, type: kind, examples }) => ({ name, required, type: kind, examples })),
+      ]),
+    ),
+  ),
+  // adminProcedure checks the caller before the input is even validated: 401/403 come before
+  // the file is looked at.
+  upload: adminProcedure
+    .input(bulkUploadInput)
+    .mutation(({ ctx, input }) => importSpreadsheet(ctx.db, input.type, input.content)),
 });
