@@ -1,0 +1,81 @@
+// The admin frame: side menu (slide-over on phones), greeting, and the current admin screen.
+import { AppShell, Burger, Group, NavLink, Overlay, ScrollArea, Text, Title } from "@mantine/core";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import {
+  IconAd2,
+  IconArrowLeft,
+  IconCategory,
+  IconFileSpreadsheet,
+  IconLayoutDashboard,
+  IconMessages,
+  IconSettings,
+  IconUsers,
+} from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+
+type MenuItem = { label: string; to: string; icon: ReactNode; activeFor?: string[] };
+
+const MENU: MenuItem[] = [
+  { label: "Back to Forum", to: "/", icon: <IconArrowLeft size={18} aria-hidden /> },
+  {
+    label: "Dashboard",
+    to: "/admin/dashboard",
+    icon: <IconLayoutDashboard size={18} aria-hidden />,
+    activeFor: ["/admin", "/admin/"],
+  },
+  { label: "Categories", to: "/admin/categories", icon: <IconCategory size={18} aria-hidden /> },
+  { label: "Posts", to: "/admin/posts", icon: <IconMessages size={18} aria-hidden /> },
+  { label: "User Management", to: "/admin/user-management", icon: <IconUsers size={18} aria-hidden /> },
+  { label: "Bulk Upload", to: "/admin/bulk-upload", icon: <IconFileSpreadsheet size={18} aria-hidden /> },
+  { label: "Ad Management", to: "/admin/ads", icon: <IconAd2 size={18} aria-hidden /> },
+  { label: "Settings", to: "/settings", icon: <IconSettings size={18} aria-hidden /> },
+];
+
+export function AdminLayout({ username }: { username: string }) {
+  const [menuOpened, menu] = useDisclosure(false);
+  const isPhone = useMediaQuery("(max-width: 48em)");
+  const { pathname } = useLocation();
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !menuOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+            <Title order={1} fz={{ base: "h4", sm: "h3" }}>
+              Admin
+            </Title>
+          </Group>
+          <Text fw={500} truncate>
+            Welcome, {username}
+          </Text>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar inert={isPhone && !menuOpened}>
+        <ScrollArea h="100%">
+          <nav aria-label="Admin menu" style={{ padding: "var(--mantine-spacing-sm)" }}>
+            {MENU.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={item.icon}
+                active={pathname === item.to || item.activeFor?.includes(pathname) === true}
+                onClick={menu.close}
+              />
+            ))}
+          </nav>
+        </ScrollArea>
+      </AppShell.Navbar>
+      {menuOpened && <Overlay hiddenFrom="sm" fixed zIndex={99} backgroundOpacity={0.45} onClick={menu.close} />}
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

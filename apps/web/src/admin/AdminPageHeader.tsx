@@ -1,0 +1,23 @@
+// The title row of every admin screen: title, optional subtitle, and actions on the right.
+import { Group, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+
+export function AdminPageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
+      <Stack gap={2}>
+        <Title order={2}>{title}</Title>
+        {subtitle && <Text c="dimmed">{subtitle}</Text>}
+      </Stack>
+      {actions && <Group gap="sm">{actions}</Group>}
+    </Group>
+  );
+}

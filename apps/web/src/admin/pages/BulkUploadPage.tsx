@@ -1,0 +1,3 @@
+export default function BulkUploadPage() {
+  return null;
+}
