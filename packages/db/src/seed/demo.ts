@@ -95,8 +95,9 @@ export async function seedDemo(db: ForumDb, options: SeedOptions): Promise<SeedR
     const postIds: number[] = [];
     const replyIds: number[] = [];
     for (const [index, post] of DEMO_POSTS.entries()) {
-      // Spread over the last month, a few within the last day so "today" has something.
-      const createdAt = index < 4 ? now - random.int(10, 20 * 60) * 60_000 : now - random.int(1, 30 * 24) * 3_600_000;
+      // Spread over the last month; every eighth (so several categories) within the last day.
+      const createdAt =
+        index % 8 === 0 ? now - random.int(10, 20 * 60) * 60_000 : now - random.int(1, 30 * 24) * 3_600_000;
       const authorId = random.pick(userIds);
       const row = await trx
         .insertInto("posts")
