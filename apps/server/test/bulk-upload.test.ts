@@ -1,6 +1,7 @@
 // The spreadsheet bulk import through the REST door: real multipart bodies, real spreadsheets
 // made here with SheetJS, a real database checked row by row (and unchanged after a refusal).
 import { createHash } from "node:crypto";
+import { deflateRawSync } from "node:zlib";
 import * as XLSX from "@e965/xlsx";
 import { hashPassword } from "@forum/api";
 import { BULK_COLUMNS, BULK_UPLOAD_TYPES, type BulkUploadType } from "@forum/contracts";
@@ -60,6 +61,44 @@ async function upload(
     headers: { "content-type": contentType, ...(browser?.jar.cookie ? { cookie: browser.jar.cookie } : {}) },
   });
   return { status: response.statusCode, body: response.json() };
+}
+
+/** A ZIP archive written by hand, so the sizes its headers declare can lie. */
+function zipOf(entries: Array<{ name: string; data: Buffer; declaredSize: number }>): Buffer {
+  const parts: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const packed = deflateRawSync(entry.data);
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(entry.declaredSize, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(entry.declaredSize, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, name, packed);
+    directory.push(central, name);
+    offset += local.length + name.length + packed.length;
+  }
+  const size = directory.reduce((sum, part) => sum + part.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(size, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, ...directory, end]);
 }
 
 const importSheet = (type: BulkUploadType, rows: Cell[][], bookType: "xlsx" | "xls" = "xlsx") =>
@@ -435,6 +474,21 @@ describe("files that cannot be imported", () => {
     }
   });
 
+  it("refuses an archive that unpacks to more than 128 MB (a zip bomb)", async () => {
+    const sheetXml = "xl/worksheets/sheet1.xml";
+    // Sizes as declared in the headers, then sizes left to a data descriptor (declared 0).
+    const declared = zipOf([{ name: sheetXml, data: Buffer.from("<worksheet/>"), declaredSize: 200 * 1024 * 1024 }]);
+    const deferred = zipOf([{ name: sheetXml, data: Buffer.alloc(140 * 1024 * 1024, 0x20), declaredSize: 0 }]);
+    expect(deferred.length).toBeLessThan(1024 * 1024);
+    for (const bytes of [declared, deferred]) {
+      await expectRefused(
+        { type: "categories", file: { name: "bomb.xlsx", bytes } },
+        400,
+        "The spreadsheet is too large once unpacked: split it into smaller files",
+      );
+    }
+  });
+
   it("refuses an empty sheet, a sheet without a header row and a sheet with no rows", async () => {
     const empty = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(empty, XLSX.utils.aoa_to_sheet([]), "empty");
@@ -488,16 +542,26 @@ describe("files that cannot be imported", () => {
     );
   });
 
-  it("answers 400 for a multipart body it cannot read", async () => {
-    const response = await forum.app.inject({
-      method: "POST",
-      url: "/api/bulk-upload",
-      payload: "--nothing\r\nbroken",
-      headers: { "content-type": "multipart/form-data; boundary=something-else", cookie: admin.jar.cookie as string },
-    });
-    expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode).toBeLessThan(500);
-    expect(Object.keys(response.json())).toEqual(["message"]);
+  it("answers 400 for a multipart body it cannot read, or one cut off", async () => {
+    const whole = await multipart({ type: "categories", file: { name: "c.xlsx", bytes: validUsers() } });
+    const bodies = [
+      { payload: "--nothing\r\nbroken", contentType: "multipart/form-data; boundary=something-else" },
+      { payload: whole.body.subarray(0, Math.floor(whole.body.length / 2)), contentType: whole.contentType },
+    ];
+    for (const { payload, contentType } of bodies) {
+      const before = await snapshot();
+      const response = await forum.app.inject({
+        method: "POST",
+        url: "/api/bulk-upload",
+        payload,
+        headers: { "content-type": contentType, cookie: admin.jar.cookie as string },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: "The upload could not be read: send a multipart form with the fields file and type",
+      });
+      expect(await snapshot()).toEqual(before);
+    }
   });
 });
 

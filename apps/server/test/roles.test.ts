@@ -135,6 +135,7 @@ const ROWS: Row[] = [
     body: () => ({ enableAds: true, adsensePubId: "ca-pub-matrix", adsBetweenPosts: 9 }),
   },
   { method: "GET", url: "/api/admin/stats", admin: true, path: () => "/api/admin/stats" },
+  { method: "GET", url: "/api/admin/activity", admin: true, path: () => "/api/admin/activity" },
   { method: "GET", url: "/api/admin/recent-users", admin: true, path: () => "/api/admin/recent-users" },
   { method: "GET", url: "/api/admin/recent-posts", admin: true, path: () => "/api/admin/recent-posts" },
   { method: "GET", url: "/api/admin/users", admin: true, path: () => "/api/admin/users" },

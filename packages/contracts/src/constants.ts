@@ -17,6 +17,9 @@ export const CATEGORY_PRESET_COLORS = [
   "#84cc16",
 ] as const;
 
+/** Days the admin dashboard's activity chart covers, today included. */
+export const ADMIN_ACTIVITY_DAYS = 30;
+
 export const ROLES = ["user", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 

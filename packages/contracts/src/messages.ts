@@ -44,6 +44,7 @@ export const MESSAGES = {
   bulkFileTooLarge: "The file is too large: the limit is 10 MB",
   bulkFileEmpty: "The file is empty",
   bulkNotSpreadsheet: "The file is not an Excel spreadsheet (.xlsx or .xls), or it is damaged",
+  bulkUnpackedTooLarge: "The spreadsheet is too large once unpacked: split it into smaller files",
   bulkPasswordProtected: "The spreadsheet is password-protected: save it without a password and try again",
   bulkEmptySheet: "The first sheet of the spreadsheet is empty",
   bulkNoHeader: (columns: readonly string[]) =>

@@ -153,6 +153,8 @@ export type AdSettingsView = {
 
 export type AdminStats = { totalUsers: number; totalPosts: number; totalCategories: number };
 export type UserStats = { totalUsers: number; activeUsers: number; bannedUsers: number; admins: number };
+/** One UTC day of the dashboard's activity chart: what was created that day. */
+export type AdminActivityDay = { date: string; posts: number; replies: number; members: number };
 export type MessageView = { message: string };
 
 /** A member ranked by the upvotes their posts and replies received in a time range. */

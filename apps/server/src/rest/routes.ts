@@ -105,6 +105,7 @@ export const restRoutes: RestRoute[] = [
 
   // Admin
   { method: "GET", url: "/api/admin/stats", from: "none", call: (api) => api.admin.stats() },
+  { method: "GET", url: "/api/admin/activity", from: "none", call: (api) => api.admin.activity() },
   { method: "GET", url: "/api/admin/recent-users", from: "none", call: (api) => api.admin.recentUsers() },
   { method: "GET", url: "/api/admin/recent-posts", from: "none", call: (api) => api.admin.recentPosts() },
   { method: "GET", url: "/api/admin/users", from: "query", call: (api, input) => api.admin.users(input as never) },

@@ -1,7 +1,7 @@
 import { adminPageInput, adminUpdateUserInput, banUserInput, idInput, MESSAGES } from "@forum/contracts";
 import { invalidateUserSessions } from "../auth/sessions";
 import { forbidden } from "../errors";
-import { adminStats, listUsers, userStats } from "../services/admin";
+import { adminActivity, adminStats, listUsers, userStats } from "../services/admin";
 import { toAdminUser } from "../services/mappers";
 import { listPosts } from "../services/posts";
 import { deleteUser, findUserById, updateUserFields } from "../services/users";
@@ -11,6 +11,8 @@ const RECENT = 5;
 
 export const adminRouter = router({
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db)),
+  /** Posts, replies and new members per day over the last 30 days, for the dashboard chart. */
+  activity: adminProcedure.query(({ ctx }) => adminActivity(ctx.db)),
   recentUsers: adminProcedure.query(async ({ ctx }) => (await listUsers(ctx.db, 0, RECENT)).map(toAdminUser)),
   recentPosts: adminProcedure.query(({ ctx }) =>
     listPosts(ctx.db, { sortBy: "new", offset: 0, limit: RECENT }, ctx.user.id),

@@ -1,5 +1,5 @@
 // Read models of the admin dashboard and user management.
-import type { AdminStats, UserStats } from "@forum/contracts";
+import { ADMIN_ACTIVITY_DAYS, type AdminActivityDay, type AdminStats, type UserStats } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { sql } from "kysely";
 
@@ -16,6 +16,44 @@ export async function adminStats(db: ForumDb): Promise<AdminStats> {
     totalPosts: Number(row.totalPosts ?? 0),
     totalCategories: Number(row.totalCategories ?? 0),
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Posts, replies and new members per UTC day over the last `days` days (today last), from one
+ * aggregate query: each table gives (day number, kind) rows for the window, counted together.
+ * Days without activity are filled with zeros here, so the answer always has `days` entries.
+ */
+export async function adminActivity(
+  db: ForumDb,
+  now = Date.now(),
+  days = ADMIN_ACTIVITY_DAYS,
+): Promise<AdminActivityDay[]> {
+  const start = Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+  const end = start + days * DAY_MS;
+  // Day numbers from plain arithmetic (no date functions), so they mean the same on any SQL engine;
+  // the cast truncates, since the driver may bind the numbers as reals.
+  const day = (table: "posts" | "replies" | "users", kind: string) =>
+    sql`select cast((${sql.ref(`${table}.createdAt`)} - ${start}) / ${DAY_MS} as integer) as day, ${kind} as kind
+        from ${sql.table(table)}
+        where ${sql.ref(`${table}.createdAt`)} >= ${start} and ${sql.ref(`${table}.createdAt`)} < ${end}`;
+  const { rows } = await sql<{ day: number; kind: "posts" | "replies" | "members"; n: number }>`
+    select day, kind, count(*) as n
+    from (${day("posts", "posts")} union all ${day("replies", "replies")} union all ${day("users", "members")})
+    group by day, kind`.execute(db);
+
+  const result: AdminActivityDay[] = Array.from({ length: days }, (_, index) => ({
+    date: new Date(start + index * DAY_MS).toISOString().slice(0, 10),
+    posts: 0,
+    replies: 0,
+    members: 0,
+  }));
+  for (const row of rows) {
+    const entry = result[Number(row.day)];
+    if (entry) entry[row.kind] = Number(row.n);
+  }
+  return result;
 }
 
 export async function userStats(db: ForumDb): Promise<UserStats> {

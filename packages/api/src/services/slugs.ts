@@ -2,19 +2,27 @@
 import { slugify } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 
-/** Bases looked up per query: a few hundred index ranges in one statement. */
-const LOOKUP_CHUNK = 200;
+type SlugTable = "posts" | "categories";
 
-/**
- * Unique slugs for many new rows at once (a bulk import): unique against the table and among
- * themselves, in the order of `texts`, with one query per LOOKUP_CHUNK distinct bases.
- */
-export async function uniqueSlugs(db: ForumDb, table: "posts" | "categories", texts: readonly string[]) {
-  const bases = texts.map(slugify);
-  const distinct = [...new Set(bases)];
-  const taken = new Set<string>();
-  for (let start = 0; start < distinct.length; start += LOOKUP_CHUNK) {
-    const chunk = distinct.slice(start, start + LOOKUP_CHUNK);
+/** Values per IN list, and index ranges per OR (SQLite plans a long OR slowly, so fewer). */
+const EXACT_CHUNK = 500;
+const RANGE_CHUNK = 50;
+
+function* chunks<T>(values: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < values.length; start += size) yield values.slice(start, start + size);
+}
+
+/** Adds to `taken` every stored slug equal to one of `bases`. */
+async function findExact(db: ForumDb, table: SlugTable, bases: readonly string[], taken: Set<string>) {
+  for (const chunk of chunks(bases, EXACT_CHUNK)) {
+    const rows = await db.selectFrom(table).select("slug").where("slug", "in", chunk).execute();
+    for (const row of rows) taken.add(row.slug);
+  }
+}
+
+/** Adds to `taken` every stored slug that is one of `bases` or one of them with a suffix. */
+async function findWithSuffixes(db: ForumDb, table: SlugTable, bases: readonly string[], taken: Set<string>) {
+  for (const chunk of chunks(bases, RANGE_CHUNK)) {
     // Slugs hold only [a-z0-9-], so "base" up to "base." ('.' follows '-' in ASCII) is the base
     // and every "base-<suffix>": one range of the unique slug index, on SQLite and PostgreSQL alike.
     const rows = await db
@@ -24,21 +32,46 @@ export async function uniqueSlugs(db: ForumDb, table: "posts" | "categories", te
       .execute();
     for (const row of rows) taken.add(row.slug);
   }
+}
+
+/**
+ * Unique slugs for many new rows at once (a bulk import): unique against the table and among
+ * themselves, in the order of `texts`. One IN query per 500 distinct bases finds the bases
+ * already used; only those, and bases repeated in `texts`, need their suffixed slugs looked up.
+ */
+export async function uniqueSlugs(db: ForumDb, table: SlugTable, texts: readonly string[]): Promise<string[]> {
+  const bases = texts.map(slugify);
+  const occurrences = new Map<string, number>();
+  for (const base of bases) occurrences.set(base, (occurrences.get(base) ?? 0) + 1);
+  const distinct = [...occurrences.keys()];
+  const taken = new Set<string>();
+  await findExact(db, table, distinct, taken);
+  const withSuffixesKnown = new Set(distinct.filter((base) => taken.has(base) || (occurrences.get(base) ?? 0) > 1));
+  await findWithSuffixes(db, table, [...withSuffixesKnown], taken);
+
   const nextSuffix = new Map<string, number>();
-  return bases.map((base) => {
+  const slugs: string[] = [];
+  for (const base of bases) {
     let slug = base;
     if (taken.has(slug)) {
+      // Rare: a base taken only by a slug given earlier in this batch ("Foo 2" after two "Foo"
+      // rows took "foo-2"), so its own suffixes were not looked up yet.
+      if (!withSuffixesKnown.has(base)) {
+        await findWithSuffixes(db, table, [base], taken);
+        withSuffixesKnown.add(base);
+      }
       let suffix = nextSuffix.get(base) ?? 2;
       while (taken.has(`${base}-${suffix}`)) suffix += 1;
       slug = `${base}-${suffix}`;
       nextSuffix.set(base, suffix + 1);
     }
     taken.add(slug);
-    return slug;
-  });
+    slugs.push(slug);
+  }
+  return slugs;
 }
 
-export async function uniqueSlug(db: ForumDb, table: "posts" | "categories", text: string): Promise<string> {
+export async function uniqueSlug(db: ForumDb, table: SlugTable, text: string): Promise<string> {
   const [slug] = await uniqueSlugs(db, table, [text]);
   return slug as string;
 }

@@ -2,8 +2,8 @@
 // themselves so they always match what the importer expects.
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BULK_COLUMNS, BULK_UPLOAD_TYPES, type BulkUploadType, bulkExampleFileName } from "@forum/contracts";
 import * as XLSX from "@e965/xlsx";
+import { BULK_COLUMNS, BULK_UPLOAD_TYPES, type BulkUploadType, bulkExampleFileName } from "@forum/contracts";
 
 export function exampleWorkbook(type: BulkUploadType): Buffer {
   const columns = BULK_COLUMNS[type];

@@ -1,8 +1,10 @@
 // Reads the first sheet of an uploaded .xlsx or .xls file with SheetJS. Anything that is not
 // such a workbook, or that SheetJS cannot read, is a 400 with a message, never a 500.
-import { BULK_MAX_ROWS, MESSAGES } from "@forum/contracts";
+
 import * as XLSX from "@e965/xlsx";
+import { BULK_MAX_ROWS, MESSAGES } from "@forum/contracts";
 import { badRequest } from "../../errors";
+import { checkUnpackedSize } from "./zip";
 
 /** One cell as SheetJS gives it in dense mode. */
 type Cell = { t: string; v?: unknown; w?: string } | undefined;
@@ -42,6 +44,7 @@ const READ_OPTIONS: XLSX.ParsingOptions = {
 export function readFirstSheet(bytes: Uint8Array): Sheet {
   if (!startsWith(bytes, ZIP) && !startsWith(bytes, COMPOUND_FILE)) throw badRequest(MESSAGES.bulkNotSpreadsheet);
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (startsWith(bytes, ZIP)) checkUnpackedSize(buffer);
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(buffer, READ_OPTIONS);
