@@ -5,3 +5,4 @@ export * from "./ranking";
 export * from "./schema";
 export * from "./seed/demo";
 export * from "./seed/random";
+export * from "./seed/synthetic";

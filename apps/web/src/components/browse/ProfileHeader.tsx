@@ -1,12 +1,11 @@
 // The top of a profile: avatar, username, role, name, contact details, bio and the member's numbers.
-import type { ProfileView, Role } from "@forum/contracts";
+import type { ProfileView } from "@forum/contracts";
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconCalendar, IconLink, IconMail, IconMapPin } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatDate, fullName } from "../../lib/format";
+import { RoleBadge } from "../RoleBadge";
 import { UserAvatar } from "../UserAvatar";
-
-const ROLE_COLOR: Record<Role, string> = { admin: "red", moderator: "yellow", user: "blue" };
 
 /** Only web addresses become links; anything else stays text (never a javascript: URL). */
 function isWebAddress(value: string) {
@@ -25,9 +24,7 @@ export function ProfileHeader({ profile }: { profile: ProfileView }) {
               <Title order={2} style={{ overflowWrap: "anywhere" }}>
                 {profile.username}
               </Title>
-              <Badge color={ROLE_COLOR[profile.role] ?? "blue"} variant="light">
-                {profile.role}
-              </Badge>
+              <RoleBadge role={profile.role} />
               {profile.banned && (
                 <Badge color="gray" variant="filled">
                   Banned

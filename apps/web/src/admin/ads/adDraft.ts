@@ -1,0 +1,36 @@
+// The ad form's fields, from an ad (edit) or blank (create), and the payload they save as.
+import { AD_DIMENSIONS, AD_PLACEMENTS, AD_TYPES, type AdPlacement, type AdType, type AdView } from "@forum/contracts";
+
+export type AdDraft = {
+  title: string;
+  content: string;
+  type: AdType;
+  placement: AdPlacement;
+  dimensions: string | null;
+  active: boolean;
+};
+
+export const AD_TYPE_OPTIONS = [...AD_TYPES];
+export const AD_PLACEMENT_OPTIONS = [...AD_PLACEMENTS];
+export const AD_DIMENSION_OPTIONS = [...AD_DIMENSIONS];
+
+export function draftOf(ad: AdView | null): AdDraft {
+  if (!ad) return { title: "", content: "", type: "custom", placement: "sidebar", dimensions: null, active: true };
+  return {
+    title: ad.title,
+    content: ad.content,
+    type: ad.type,
+    placement: ad.placement,
+    dimensions: ad.dimensions,
+    active: ad.active,
+  };
+}
+
+/** Every field, trimmed: an edit saves the whole ad, so nothing falls back to a default. */
+export function payloadOf(draft: AdDraft) {
+  return { ...draft, title: draft.title.trim(), content: draft.content.trim() };
+}
+
+export function isComplete(draft: AdDraft): boolean {
+  return draft.title.trim() !== "" && draft.content.trim() !== "";
+}

@@ -1,0 +1,37 @@
+// Reads the bulk-upload answer: the imported items, or the failure with its problem rows.
+import type { BulkProblem } from "@forum/contracts";
+import type { UploadAnswer } from "./uploadSpreadsheet";
+
+/** A listed problem, with a key of its own: one cell can have two problems. */
+export type ListedProblem = BulkProblem & { key: number };
+export type ProblemReport = { message: string; problems: ListedProblem[]; total: number };
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** How many items a successful import wrote (the length of its data list). */
+export function importedCount(answer: UploadAnswer): number {
+  const data = record(answer.body).data;
+  return Array.isArray(data) ? data.length : 0;
+}
+
+/** The spec's error text: the status, a colon and space, then the server's message or body. */
+export function failureText(answer: UploadAnswer): string {
+  const message = record(answer.body).message;
+  const text = typeof message === "string" && message ? message : answer.text.trim() || answer.statusText;
+  return `${answer.status}: ${text}`;
+}
+
+/** The rows a refused import lists (400 with errors), or null when it lists none. */
+export function problemReportOf(answer: UploadAnswer): ProblemReport | null {
+  const body = record(answer.body);
+  if (answer.status !== 400 || !Array.isArray(body.errors) || body.errors.length === 0) return null;
+  const problems = body.errors.map((item, key) => {
+    const problem = record(item);
+    const message = String(problem.message ?? "");
+    return { key, row: Number(problem.row), column: String(problem.column ?? ""), message };
+  });
+  const total = typeof body.totalErrors === "number" ? body.totalErrors : problems.length;
+  return { message: typeof body.message === "string" ? body.message : "", problems, total };
+}

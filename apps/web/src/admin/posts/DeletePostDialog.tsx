@@ -1,0 +1,52 @@
+// "Delete Post": the spec's confirmation in a dialog, then the delete (Deleting... while pending).
+import type { PostView } from "@forum/contracts";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRefreshPostLists } from "../../components/post/postCache";
+import { toastSuccess } from "../../lib/toast";
+import { useTRPC } from "../../lib/trpc";
+import { useApiError } from "../../lib/useApiError";
+
+type DeletePostDialogProps = { post: PostView | null; opened: boolean; onClose: () => void };
+
+export function DeletePostDialog({ post, opened, onClose }: DeletePostDialogProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const onError = useApiError();
+  const refreshLists = useRefreshPostLists();
+  const remove = useMutation(
+    trpc.posts.delete.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess("Success", "Post deleted successfully");
+        onClose();
+        // Its page, if cached, must not show it again.
+        if (post) queryClient.removeQueries({ queryKey: trpc.posts.bySlug.queryKey({ slug: post.slug }) });
+        await refreshLists({ categories: true });
+      },
+      onError: (error) => onError(error, { title: "Error", message: "Failed to delete post" }),
+    }),
+  );
+  const close = () => {
+    if (!remove.isPending) onClose();
+  };
+  return (
+    <Modal opened={opened && post !== null} onClose={close} title="Delete Post" centered>
+      {post && (
+        <Stack gap="md">
+          <Text style={{ overflowWrap: "anywhere" }}>
+            Are you sure you want to delete "{post.title}"? This action cannot be undone. All replies and votes for this
+            post will also be deleted.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={remove.isPending} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => remove.mutate({ id: post.id })} disabled={remove.isPending}>
+              {remove.isPending ? "Deleting..." : "Delete"}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,112 @@
+// Edit, Ban/Unban and Delete for one user row. Ban and delete ask the browser first (spec
+// section 5) and are unavailable for admin accounts, with a tooltip that says why.
+import type { AdminUserView } from "@forum/contracts";
+import { MESSAGES } from "@forum/contracts";
+import { ActionIcon, Group, Tooltip } from "@mantine/core";
+import { IconBan, IconCircleCheck, IconPencil, IconTrash } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useRefreshPostLists } from "../../components/post/postCache";
+import { toastSuccess } from "../../lib/toast";
+import { useTRPC } from "../../lib/trpc";
+import { useApiError } from "../../lib/useApiError";
+
+type UserRowActionsProps = { user: AdminUserView; onEdit: () => void };
+
+export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
+  const trpc = useTRPC();
+  const onError = useApiError();
+  // A user's name shows on posts, and deleting them deletes their posts: every list refreshes.
+  const refreshLists = useRefreshPostLists();
+  const setBanned = useMutation(
+    trpc.admin.setBanned.mutationOptions({
+      onSuccess: async (saved) => {
+        toastSuccess("Success", saved.banned ? "User banned successfully" : "User unbanned successfully");
+        await refreshLists();
+      },
+      onError: (error) => onError(error, { title: "Error", message: "Failed to update user status" }),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.deleteUser.mutationOptions({
+      onSuccess: async () => {
+        toastSuccess("Success", "User deleted successfully");
+        await refreshLists({ categories: true });
+      },
+      onError: (error) => onError(error, { title: "Error", message: "Failed to delete user" }),
+    }),
+  );
+
+  const isAdmin = user.role === "admin";
+  const busy = setBanned.isPending || remove.isPending;
+  const toggleBan = () => {
+    const question = user.banned
+      ? `Are you sure you want to unban ${user.username}? This will restore their forum access.`
+      : `Are you sure you want to ban ${user.username}? This will prevent them from accessing the forum.`;
+    if (window.confirm(question)) setBanned.mutate({ id: user.id, banned: !user.banned });
+  };
+  const confirmDelete = () => {
+    const question = `Are you sure you want to delete ${user.username}? All posts, replies, and votes by this user will also be deleted.`;
+    if (window.confirm(question)) remove.mutate({ id: user.id });
+  };
+
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Action label={`Edit ${user.username}`} tip="Edit" onClick={onEdit} disabled={busy}>
+        <IconPencil size={18} aria-hidden />
+      </Action>
+      {user.banned ? (
+        <Action label={`Unban ${user.username}`} tip="Unban" color="green" onClick={toggleBan} disabled={busy}>
+          <IconCircleCheck size={18} aria-hidden />
+        </Action>
+      ) : (
+        <Action
+          label={`Ban ${user.username}`}
+          tip={isAdmin ? MESSAGES.cannotBanAdmin : "Ban"}
+          color="orange"
+          onClick={toggleBan}
+          disabled={busy || isAdmin}
+        >
+          <IconBan size={18} aria-hidden />
+        </Action>
+      )}
+      <Action
+        label={`Delete ${user.username}`}
+        tip={isAdmin ? MESSAGES.adminCannotBeDeleted : "Delete"}
+        color="red"
+        onClick={confirmDelete}
+        disabled={busy || isAdmin}
+      >
+        <IconTrash size={18} aria-hidden />
+      </Action>
+    </Group>
+  );
+}
+
+type ActionProps = {
+  label: string;
+  tip: string;
+  color?: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+};
+
+/** An icon button that stays focusable when unavailable, so its tooltip can still explain why. */
+function Action({ label, tip, color = "gray", disabled, onClick, children }: ActionProps) {
+  return (
+    <Tooltip label={tip} events={{ hover: true, focus: true, touch: true }} withArrow>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        size="lg"
+        aria-label={label}
+        aria-disabled={disabled}
+        data-disabled={disabled || undefined}
+        onClick={disabled ? undefined : onClick}
+      >
+        {children}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

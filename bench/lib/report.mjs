@@ -1,0 +1,61 @@
+// The console report: one Markdown table (readable in a terminal, pasteable into bench/README.md),
+// then the figures with a target of their own.
+
+function table(header, rows) {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => String(row[column]).length)),
+  );
+  const line = (cells) => `| ${cells.map((cell, column) => String(cell).padEnd(widths[column])).join(" | ")} |`;
+  return [line(header), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+export function printTable(report, results, targetOf, meta) {
+  const { cpuModel, web, summary, duration, connections } = meta;
+  console.log(
+    `\n${report.date} · ${report.cpus} × ${cpuModel} · ${Math.round(report.memoryMB / 1024)} GB · Node ${process.version} · ` +
+      `scale ${report.scale} (${summary.counts.posts} posts, ${summary.counts.replies} replies, ${summary.counts.votes} votes) · ` +
+      `${connections} connections × ${duration} s\n`,
+  );
+  const rows = results.map((entry, index) => {
+    const scenario = report.scenarios[index];
+    const target = targetOf(entry);
+    const failed = entry.failed > 0 ? ` (${entry.failed} failed)` : "";
+    return [
+      scenario.name,
+      scenario.door,
+      `${scenario.rps}${failed}`,
+      scenario.p50Ms,
+      scenario.p99Ms,
+      scenario.ratio.toFixed(2),
+      target ? `${target.text} ${target.met(scenario) ? "✓" : "✗"}` : "",
+    ];
+  });
+  console.log(table(["scenario", "door", "req/s", "p50 ms", "p99 ms", "× roof", "target"], rows));
+
+  const byName = new Map(report.scenarios.map((scenario) => [scenario.name, scenario]));
+  const rest = byName.get("posts hot");
+  const trpc = byName.get("posts hot via tRPC");
+  const lines = [];
+  const roof = results.find((entry) => entry.drift);
+  if (roof) lines.push(`roof: ${roof.drift.first} req/s first, ${roof.drift.last} req/s last (roofRps is the mean)`);
+  if (rest && trpc) {
+    const share = trpc.rps / rest.rps;
+    lines.push(`tRPC door / REST door (home feed): ${share.toFixed(2)} (target ≥ 0.80) ${share >= 0.8 ? "✓" : "✗"}`);
+  }
+  if (report.peakRssMB !== null) {
+    lines.push(`server peak RSS: ${report.peakRssMB} MB (target ≤ 300) ${report.peakRssMB <= 300 ? "✓" : "✗"}`);
+  }
+  if (web) {
+    lines.push(
+      `visitor JavaScript for "/": ${web.kb} KB gzip in ${web.files.length} files (target ≤ 150) ${web.kb <= 150 ? "✓" : "✗"}`,
+    );
+  }
+  for (const entry of results) {
+    if (entry.probe) {
+      lines.push(
+        `reads during "${entry.name}": GET /api/categories every 20 ms, p50 ${entry.probe.p50Ms} ms, p99 ${entry.probe.p99Ms} ms, max ${entry.probe.maxMs} ms (${entry.probe.count} probes)`,
+      );
+    }
+  }
+  console.log(`\n${lines.join("\n")}`);
+}
