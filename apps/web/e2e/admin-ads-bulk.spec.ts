@@ -104,8 +104,9 @@ test("an admin imports each example spreadsheet and sees the count", async ({ pa
     await fileInput.setInputFiles(path);
     await upload.click();
     const rows = BULK_COLUMNS[type][0].examples.length;
-    await expect(page.getByText("Upload Successful")).toBeVisible();
+    // The previous toast may still be fading out: the count names this upload.
     await expect(page.getByText(`Imported ${rows} ${type}`)).toBeVisible();
+    await expect(page.getByText("Upload Successful").last()).toBeVisible();
     await expect(upload).toBeEnabled();
   }
 
