@@ -26,11 +26,12 @@ export function printTable(report, results, targetOf, meta) {
       `${scenario.rps}${failed}`,
       scenario.p50Ms,
       scenario.p99Ms,
-      scenario.ratio.toFixed(2),
+      scenario.ratio.toFixed(3),
+      entry.bytes === undefined ? "" : (entry.bytes / 1024).toFixed(1),
       target ? `${target.text} ${target.met(scenario) ? "✓" : "✗"}` : "",
     ];
   });
-  console.log(table(["scenario", "door", "req/s", "p50 ms", "p99 ms", "× roof", "target"], rows));
+  console.log(table(["scenario", "door", "req/s", "p50 ms", "p99 ms", "× roof", "KB", "target"], rows));
 
   const byName = new Map(report.scenarios.map((scenario) => [scenario.name, scenario]));
   const rest = byName.get("posts hot");

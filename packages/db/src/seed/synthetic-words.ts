@@ -5,14 +5,14 @@ function words(text: string, separator = " "): readonly string[] {
   return text.split(separator);
 }
 
-export const FUNCTION_WORDS: readonly string[] = words(
+export const FUNCTION_WORDS: readonly string[] = /* @__PURE__ */ words(
   "the a an to of and in on for with that this it is was be are but not or if when then so as at by " +
     "from we I you they our my your their there here just also still only more less very really about " +
     "after before into over because which what how why every some any no all most each other than",
 );
 
 /** Technology nouns, verbs, adjectives and everyday nouns. */
-export const CONTENT_WORDS: readonly string[] = words(
+export const CONTENT_WORDS: readonly string[] = /* @__PURE__ */ words(
   "TypeScript JavaScript Node React Vue Svelte Rust Go Python Kotlin Swift Java PostgreSQL SQLite MySQL " +
     "Redis Kafka Docker Kubernetes Terraform Linux nginx GraphQL REST tRPC WebSocket HTTP TLS DNS CDN " +
     "WASM CSS HTML Vite webpack esbuild ESLint Biome Git GitHub CI pipeline container cluster server " +
@@ -32,21 +32,21 @@ export const CONTENT_WORDS: readonly string[] = words(
     "pattern tradeoff decision week month year weekend morning night hour",
 );
 
-export const TITLE_OPENERS: readonly string[] = words(
+export const TITLE_OPENERS: readonly string[] = /* @__PURE__ */ words(
   "How do you|Why does|Is it worth|What is the best way to|Help:|Show and tell:|Anyone else seeing|" +
     "Thoughts on|Best practices for|Question about|Finally managed to|Struggling with|Comparing|" +
     "Lessons learned from|Should I|Tips for|Ask me anything about|A guide to|Moving from|Why we stopped",
   "|",
 );
 
-export const FIRST_NAMES: readonly string[] = words(
+export const FIRST_NAMES: readonly string[] = /* @__PURE__ */ words(
   "Ada Alan Grace Linus Margaret Dennis Ken Barbara Guido Anders Brendan Yukihiro Rich Sophie Hedy " +
     "Katherine Frances Radia Tim Vint Bjarne James Niklaus Edsger Donald John Leslie Shafi Silvio " +
     "Whitfield Joan Mary Karen Adele Jean Evelyn Annie Lynn Susan Carol Dorothy Elena Marco Priya Arjun " +
     "Mei Hiro Olga Ivan Lars Ingrid Fatima Omar Lucia Mateo Chloe Noah Amara Kofi Zara",
 );
 
-export const LAST_NAMES: readonly string[] = words(
+export const LAST_NAMES: readonly string[] = /* @__PURE__ */ words(
   "Lovelace Turing Hopper Torvalds Hamilton Ritchie Thompson Liskov Rossum Hejlsberg Eich Matsumoto " +
     "Hickey Wilson Lamarr Johnson Allen Perlman Lee Cerf Stroustrup Gosling Wirth Dijkstra Knuth McCarthy " +
     "Lamport Goldwasser Micali Diffie Clarke Keller Jones Goldberg Sammet Berezin Easley Conway Kare Shaw " +
@@ -54,7 +54,7 @@ export const LAST_NAMES: readonly string[] = words(
     "Lopez Martin Okafor Mensah Asante Khan",
 );
 
-export const LOCATIONS: readonly string[] = words(
+export const LOCATIONS: readonly string[] = /* @__PURE__ */ words(
   "London, UK|Berlin, Germany|Paris, France|Lisbon, Portugal|Madrid, Spain|Rome, Italy|" +
     "Amsterdam, Netherlands|Stockholm, Sweden|Warsaw, Poland|Prague, Czechia|Dublin, Ireland|" +
     "New York, USA|San Francisco, USA|Austin, USA|Toronto, Canada|Vancouver, Canada|Mexico City, Mexico|" +
