@@ -32,6 +32,36 @@ export function createDb(config: DbConfig): DbHandle {
   // 32 MB of page cache: the hot indexes of a large forum stay in memory.
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite, close: () => db.destroy() };
+}
+
+/** Most distinct SQL texts kept prepared; IN-lists of varying length make new texts. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs. Preparing costs more than running most of our queries,
+ * so statements are kept by SQL text and reused (better-sqlite3 statements are reusable and
+ * run synchronously, so two requests can never interleave on one). Least recently used first
+ * out when the cache is full.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
 }

@@ -18,7 +18,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of ["posts_author_upvotes", "replies_author_upvotes", "posts_created_category", "posts_created_engagement"]) {
+  for (const index of [
+    "posts_author_upvotes",
+    "replies_author_upvotes",
+    "posts_created_category",
+    "posts_created_engagement",
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
 }
