@@ -53,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const tracking = options.adTracking ?? { limit: 1, windowMs: 10_000 };
   const services: ApiServices = {
     db: options.database.db,
+    readDb: options.database.reader,
     views,
     adTracking: new RateLimiter(tracking.limit, tracking.windowMs),
   };

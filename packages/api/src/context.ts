@@ -6,7 +6,10 @@ import type { ViewCounter } from "./services/viewCounter";
 
 /** Long-lived pieces shared by every request of one server. */
 export type ApiServices = {
+  /** Writes go here; inside a query procedure `db` is the reader (see trpc.ts). */
   db: ForumDb;
+  /** The read-only connection: queries run on it so they never wait behind a write. */
+  readDb: ForumDb;
   views: ViewCounter;
   /** Ad impressions and clicks per client, ad and kind. */
   adTracking: RateLimiter;

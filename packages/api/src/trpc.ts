@@ -18,10 +18,16 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/**
+ * Every query runs on the read-only connection, so a read never queues behind a write
+ * transaction; mutations keep the writer (and read their own writes through it).
+ */
+export const publicProcedure = t.procedure.use(({ ctx, type, next }) =>
+  type === "query" ? next({ ctx: { ...ctx, db: ctx.readDb } }) : next(),
+);
 
 /** Signed in; a banned account may only end its own session. */
-export const sessionProcedure = t.procedure.use(({ ctx, next }) => {
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw unauthorized(MESSAGES.notSignedIn);
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });

@@ -13,14 +13,22 @@ export type DbConfig = {
 export type ForumDb = Kysely<Database>;
 
 export type DbHandle = {
+  /** The connection every write (and its transaction) goes through. */
   db: ForumDb;
+  /**
+   * A second, read-only connection for reads. In WAL mode it sees every committed write, and
+   * reads no longer queue behind a write transaction holding the writer between statements.
+   * For ":memory:" it is the writer itself (a second connection would be another database).
+   */
+  reader: ForumDb;
   /** The raw connection, for pragmas and for the few hot paths that bypass the query builder. */
   sqlite: SQLite.Database;
   close: () => Promise<void>;
 };
 
 export function createDb(config: DbConfig): DbHandle {
-  if (config.path !== ":memory:") mkdirSync(dirname(config.path), { recursive: true });
+  const inMemory = config.path === ":memory:";
+  if (!inMemory) mkdirSync(dirname(config.path), { recursive: true });
   const sqlite = new SQLite(config.path);
   // WAL: readers never wait for the writer. synchronous=NORMAL is durable across application
   // crashes in WAL mode (only a power loss can drop the last commits) and saves an fsync per write.
@@ -33,7 +41,24 @@ export function createDb(config: DbConfig): DbHandle {
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, sqlite, close: () => db.destroy() };
+  if (inMemory) return { db, reader: db, sqlite, close: () => db.destroy() };
+
+  const readerConnection = new SQLite(config.path);
+  readerConnection.pragma("busy_timeout = 5000");
+  readerConnection.pragma("cache_size = -32000");
+  readerConnection.pragma("query_only = ON");
+  const reader = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(readerConnection) }),
+  });
+  return {
+    db,
+    reader,
+    sqlite,
+    close: async () => {
+      await reader.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 /** Most distinct SQL texts kept prepared; IN-lists of varying length make new texts. */

@@ -15,7 +15,7 @@ export function createContextFactory(services: ApiServices, options: { secureCoo
       clear: () => void reply.clearCookie(SESSION_COOKIE, cookieOptions),
     };
     const token = request.cookies[SESSION_COOKIE];
-    const validated = token ? await validateSessionToken(services.db, token) : null;
+    const validated = token ? await validateSessionToken(services.db, token, Date.now(), services.readDb) : null;
     if (token && !validated) cookies.clear();
     if (token && validated?.renewed) cookies.set(token, validated.session.expiresAt);
     return {

@@ -34,14 +34,18 @@ export async function createSession(db: ForumDb, token: string, userId: number, 
 
 export type ValidatedSession = { session: Session; user: SessionUser; renewed: boolean };
 
-/** Looks the token up; deletes it when expired; extends it when past half its life. */
+/**
+ * Looks the token up (on `reader` when given, so signed-in reads do not wait behind writes);
+ * deletes it when expired; extends it when past half its life.
+ */
 export async function validateSessionToken(
   db: ForumDb,
   token: string,
   now = Date.now(),
+  reader: ForumDb = db,
 ): Promise<ValidatedSession | null> {
   const id = sessionIdOf(token);
-  const row = await db
+  const row = await reader
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
     .select(["sessions.id", "sessions.userId", "sessions.expiresAt", "users.username", "users.role", "users.banned"])
