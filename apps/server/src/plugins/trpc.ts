@@ -1,20 +1,47 @@
-// The tRPC door at /trpc, as the web app and the typed client call it.
+// The tRPC door at /trpc, as the web app and the typed client call it: queries by GET take the
+// direct path in trpcQueries.ts; everything else goes through tRPC's stock Fastify handler.
 import { type AppRouter, appRouter } from "@forum/api";
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import type { FastifyInstance } from "fastify";
+import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
+import { answerQueries, parseQueryRequest } from "./trpcQueries";
+
+const MAX_BATCH_SIZE = 20;
 
 export async function registerTrpc(app: FastifyInstance, contextFor: ContextFactory): Promise<void> {
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => contextFor(req, res),
-      maxBatchSize: 20,
-      onError: ({ error, path }) => {
-        if (error.code === "INTERNAL_SERVER_ERROR")
-          app.log.error({ err: error.cause ?? error, path }, "procedure failed");
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  const logInternal = (error: unknown, path: string) => app.log.error({ err: error, path }, "procedure failed");
+  const trpcOptions = {
+    router: appRouter,
+    createContext: ({ req, res }) => contextFor(req, res),
+    maxBatchSize: MAX_BATCH_SIZE,
+    onError: ({ error, path }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") logInternal(error.cause ?? error, path ?? "");
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"];
+
+  const stock = (request: FastifyRequest, reply: FastifyReply) =>
+    fastifyRequestHandler({
+      ...trpcOptions,
+      req: request,
+      res: reply,
+      path: (request.params as { path: string }).path,
+    });
+
+  await app.register(async (scope) => {
+    // As tRPC's own plugin does: it reads raw bodies itself (JSON, or form data for uploads).
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    scope.removeContentTypeParser("multipart/form-data");
+    scope.addContentTypeParser("multipart/form-data", {}, (_request, body, done) => done(null, body));
+
+    scope.get("/trpc/:path", async (request, reply) => {
+      const call = parseQueryRequest(request, MAX_BATCH_SIZE);
+      return call ? answerQueries(call, request, reply, contextFor, logInternal) : stock(request, reply);
+    });
+    scope.route({
+      method: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
+      url: "/trpc/:path",
+      handler: stock,
+    });
   });
 }
