@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import { type ApiServices, RateLimiter, ViewCounter, writeBulkExampleFiles } from "@forum/api";
+import { type ApiServices, RateLimiter, ReadCache, ViewCounter, writeBulkExampleFiles } from "@forum/api";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
@@ -48,12 +48,15 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     }),
   });
 
-  const views = new ViewCounter(options.database.db);
+  const readCache = new ReadCache();
+  // Cached lists show view counts: written views make them stale like any other write.
+  const views = new ViewCounter(options.database.db, 1000, () => readCache.invalidate());
   views.start();
   const tracking = options.adTracking ?? { limit: 1, windowMs: 10_000 };
   const services: ApiServices = {
     db: options.database.db,
     readDb: options.database.reader,
+    readCache,
     views,
     adTracking: new RateLimiter(tracking.limit, tracking.windowMs),
   };

@@ -2,6 +2,7 @@
 import type { ForumDb } from "@forum/db";
 import type { Session, SessionUser } from "./auth/sessions";
 import type { RateLimiter } from "./services/rateLimiter";
+import type { ReadCache } from "./services/readCache";
 import type { ViewCounter } from "./services/viewCounter";
 
 /** Long-lived pieces shared by every request of one server. */
@@ -11,6 +12,8 @@ export type ApiServices = {
   /** The read-only connection: queries run on it so they never wait behind a write. */
   readDb: ForumDb;
   views: ViewCounter;
+  /** Hot read answers until the next write (see services/readCache.ts). */
+  readCache: ReadCache;
   /** Ad impressions and clicks per client, ad and kind. */
   adTracking: RateLimiter;
 };

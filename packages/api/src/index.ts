@@ -11,4 +11,5 @@ export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInp
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export { RateLimiter } from "./services/rateLimiter";
+export { ReadCache } from "./services/readCache";
 export { ViewCounter } from "./services/viewCounter";

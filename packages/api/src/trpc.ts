@@ -4,27 +4,61 @@ import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
 import { forbidden, publicDetails, publicMessage, unauthorized } from "./errors";
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    // The same message the REST door answers, never zod's raw JSON or an internal stack.
-    return {
-      ...shape,
-      message: publicMessage(error),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...publicDetails(error) },
-    };
-  },
-});
+/** keepsReadCache: a mutation that changes nothing a cached read shows (ad tracking). */
+type Meta = { keepsReadCache?: boolean };
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      // The same message the REST door answers, never zod's raw JSON or an internal stack.
+      return {
+        ...shape,
+        message: publicMessage(error),
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...publicDetails(error) },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
  * Every query runs on the read-only connection, so a read never queues behind a write
- * transaction; mutations keep the writer (and read their own writes through it).
+ * transaction; mutations keep the writer (and read their own writes through it). Every
+ * mutation, once done, makes the cached read answers stale.
  */
-export const publicProcedure = t.procedure.use(({ ctx, type, next }) =>
-  type === "query" ? next({ ctx: { ...ctx, db: ctx.readDb } }) : next(),
-);
+export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
+  if (type === "query") return next({ ctx: { ...ctx, db: ctx.readDb } });
+  try {
+    return await next();
+  } finally {
+    if (!meta?.keepsReadCache) ctx.readCache.invalidate();
+  }
+});
+
+/**
+ * The current minute, for the keys of reads over a moving time window ("this week"): such an
+ * answer also changes as time passes, so it is kept for a minute at most.
+ */
+export function minuteBucket(now = Date.now()): number {
+  return Math.floor(now / 60_000);
+}
+
+/**
+ * A read answered from the cache while no write happened since it was computed. `perViewer`
+ * reads (the caller's own votes, email visibility) are cached for visitors only.
+ */
+export function cachedRead<T>(
+  ctx: Pick<Context, "readCache" | "user">,
+  key: string,
+  compute: () => Promise<T>,
+  perViewer = false,
+): Promise<T> {
+  if (perViewer && ctx.user) return compute();
+  return ctx.readCache.get(key, compute);
+}
 
 /** Signed in; a banned account may only end its own session. */
 export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -4,7 +4,7 @@
 // the same procedure behind the REST door. Here a query runs through the same caller as REST
 // and answers tRPC's own wire format. Anything this path does not handle (a body, an unknown
 // or non-query procedure, malformed input) goes to the stock handler, untouched.
-import { type ApiCaller, appRouter, createCaller, httpStatusOf, publicMessage } from "@forum/api";
+import { type ApiCaller, appRouter, createCaller, httpStatusOf, publicDetails, publicMessage } from "@forum/api";
 import { getTRPCErrorFromUnknown } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -50,7 +50,7 @@ function errorItem(cause: unknown) {
       error: {
         message: publicMessage(error),
         code: TRPC_ERROR_CODES_BY_KEY[error.code],
-        data: { code: error.code, httpStatus },
+        data: { code: error.code, httpStatus, ...publicDetails(error) },
       },
     },
   };

@@ -9,7 +9,7 @@ import {
 } from "@forum/contracts";
 import { tooManyRequests } from "../errors";
 import { createAd, deleteAd, getAdSettings, listAds, trackAd, updateAd, updateAdSettings } from "../services/ads";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, cachedRead, publicProcedure, router } from "../trpc";
 
 export const adsRouter = router({
   /**
@@ -33,13 +33,16 @@ export const adsRouter = router({
   }),
 
   /** Open to visitors, so a loop from one client is cut off per ad and kind. */
-  track: publicProcedure.input(trackAdInput).mutation(async ({ ctx, input }) => {
-    if (!ctx.adTracking.allow(`${ctx.clientIp}|${input.id}|${input.type}`))
-      throw tooManyRequests(MESSAGES.trackingRateLimited);
-    const ad = await trackAd(ctx.db, input.id, input.type);
-    return { id: ad.id, impressions: ad.impressions, clickCount: ad.clickCount };
-  }),
+  track: publicProcedure
+    .meta({ keepsReadCache: true })
+    .input(trackAdInput)
+    .mutation(async ({ ctx, input }) => {
+      if (!ctx.adTracking.allow(`${ctx.clientIp}|${input.id}|${input.type}`))
+        throw tooManyRequests(MESSAGES.trackingRateLimited);
+      const ad = await trackAd(ctx.db, input.id, input.type);
+      return { id: ad.id, impressions: ad.impressions, clickCount: ad.clickCount };
+    }),
 
-  settings: publicProcedure.query(({ ctx }) => getAdSettings(ctx.db)),
+  settings: publicProcedure.query(({ ctx }) => cachedRead(ctx, "ads.settings", () => getAdSettings(ctx.db))),
   updateSettings: adminProcedure.input(adSettingsInput).mutation(({ ctx, input }) => updateAdSettings(ctx.db, input)),
 });

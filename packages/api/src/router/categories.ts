@@ -8,14 +8,22 @@ import {
   updateCategory,
 } from "../services/categories";
 import { toCategory } from "../services/mappers";
-import { adminProcedure, publicProcedure, router } from "../trpc";
+import { adminProcedure, cachedRead, minuteBucket, publicProcedure, router } from "../trpc";
 
 export const categoriesRouter = router({
-  list: publicProcedure.query(async ({ ctx }) => (await listCategories(ctx.db)).map(toCategory)),
+  list: publicProcedure.query(({ ctx }) =>
+    cachedRead(ctx, "categories.list", async () => (await listCategories(ctx.db)).map(toCategory)),
+  ),
   bySlug: publicProcedure
     .input(slugInput)
-    .query(async ({ ctx, input }) => toCategory(await findCategoryBySlug(ctx.db, input.slug))),
-  trendingTopics: publicProcedure.query(({ ctx }) => trendingTopics(ctx.db)),
+    .query(({ ctx, input }) =>
+      cachedRead(ctx, `categories.bySlug ${input.slug}`, async () =>
+        toCategory(await findCategoryBySlug(ctx.db, input.slug)),
+      ),
+    ),
+  trendingTopics: publicProcedure.query(({ ctx }) =>
+    cachedRead(ctx, `categories.trendingTopics ${minuteBucket()}`, () => trendingTopics(ctx.db)),
+  ),
   create: adminProcedure
     .input(createCategoryInput)
     .mutation(async ({ ctx, input }) => toCategory(await createCategory(ctx.db, input))),

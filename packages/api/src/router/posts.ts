@@ -10,10 +10,19 @@ import {
   toPostView,
   updatePost,
 } from "../services/posts";
-import { memberProcedure, publicProcedure, router } from "../trpc";
+import { cachedRead, memberProcedure, minuteBucket, publicProcedure, router } from "../trpc";
 
 export const postsRouter = router({
-  list: publicProcedure.input(listPostsInput).query(({ ctx, input }) => listPosts(ctx.db, input, ctx.user?.id ?? null)),
+  list: publicProcedure
+    .input(listPostsInput)
+    .query(({ ctx, input }) =>
+      cachedRead(
+        ctx,
+        `posts.list ${JSON.stringify(input)} ${input.timeRange || input.sortBy === "trending" ? minuteBucket() : ""}`,
+        () => listPosts(ctx.db, input, ctx.user?.id ?? null),
+        true,
+      ),
+    ),
 
   /** Reading a post counts a view (written in the background, shown at once). */
   bySlug: publicProcedure.input(slugInput).query(async ({ ctx, input }) => {

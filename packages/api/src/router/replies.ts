@@ -1,13 +1,15 @@
 import { createReplyInput, idInput, repliesOfPostInput, updateReplyInput } from "@forum/contracts";
 import { assertCanModify } from "../permissions";
 import { createReply, deleteReply, findReplyOwner, findReplyView, listReplies, updateReply } from "../services/replies";
-import { memberProcedure, publicProcedure, router } from "../trpc";
+import { cachedRead, memberProcedure, publicProcedure, router } from "../trpc";
 
 export const repliesRouter = router({
   /** Oldest first; wrapped in an object as the original client expects. */
-  byPost: publicProcedure
-    .input(repliesOfPostInput)
-    .query(async ({ ctx, input }) => ({ replies: await listReplies(ctx.db, input.postId, input.offset, input.limit) })),
+  byPost: publicProcedure.input(repliesOfPostInput).query(({ ctx, input }) =>
+    cachedRead(ctx, `replies.byPost ${JSON.stringify(input)}`, async () => ({
+      replies: await listReplies(ctx.db, input.postId, input.offset, input.limit),
+    })),
+  ),
 
   create: memberProcedure.input(createReplyInput).mutation(async ({ ctx, input }) => {
     const id = await createReply(ctx.db, input.postId, ctx.user.id, input.content);

@@ -5,34 +5,52 @@ import { listPosts } from "../services/posts";
 import { listRepliesByAuthor } from "../services/replies";
 import { risingStars } from "../services/reputation";
 import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
-import { memberProcedure, publicProcedure, router } from "../trpc";
+import { cachedRead, memberProcedure, minuteBucket, publicProcedure, router } from "../trpc";
 
 export const usersRouter = router({
   /** Members who gained the most reputation in a time range (the Trending page's Rising Stars). */
   risingStars: publicProcedure
     .input(risingStarsInput)
-    .query(({ ctx, input }) => risingStars(ctx.db, input.timeRange, input.limit)),
+    .query(({ ctx, input }) =>
+      cachedRead(ctx, `users.risingStars ${JSON.stringify(input)} ${minuteBucket()}`, () =>
+        risingStars(ctx.db, input.timeRange, input.limit),
+      ),
+    ),
 
   profile: publicProcedure.input(usernameInput).query(({ ctx, input }) =>
-    // Email is private: only the member themselves and admins see it.
-    loadProfile(ctx.db, input.username, (user) => ctx.user?.id === user.id || ctx.user?.role === "admin"),
+    cachedRead(
+      ctx,
+      `users.profile ${input.username.toLowerCase()}`,
+      // Email is private: only the member themselves and admins see it.
+      () => loadProfile(ctx.db, input.username, (user) => ctx.user?.id === user.id || ctx.user?.role === "admin"),
+      true,
+    ),
   ),
 
-  posts: publicProcedure.input(userListInput).query(async ({ ctx, input }) => {
-    const user = await findUserByUsername(ctx.db, input.username);
-    if (!user) throw notFound(MESSAGES.userNotFound);
-    return listPosts(
-      ctx.db,
-      { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit },
-      ctx.user?.id ?? null,
-    );
-  }),
+  posts: publicProcedure.input(userListInput).query(({ ctx, input }) =>
+    cachedRead(
+      ctx,
+      `users.posts ${JSON.stringify(input)}`,
+      async () => {
+        const user = await findUserByUsername(ctx.db, input.username);
+        if (!user) throw notFound(MESSAGES.userNotFound);
+        return listPosts(
+          ctx.db,
+          { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit },
+          ctx.user?.id ?? null,
+        );
+      },
+      true,
+    ),
+  ),
 
-  replies: publicProcedure.input(userListInput).query(async ({ ctx, input }) => {
-    const user = await findUserByUsername(ctx.db, input.username);
-    if (!user) throw notFound(MESSAGES.userNotFound);
-    return listRepliesByAuthor(ctx.db, user.id, input.offset, input.limit);
-  }),
+  replies: publicProcedure.input(userListInput).query(({ ctx, input }) =>
+    cachedRead(ctx, `users.replies ${JSON.stringify(input)}`, async () => {
+      const user = await findUserByUsername(ctx.db, input.username);
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return listRepliesByAuthor(ctx.db, user.id, input.offset, input.limit);
+    }),
+  ),
 
   /** A member updates their own profile; admins may update anyone's. */
   update: memberProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {

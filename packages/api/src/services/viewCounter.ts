@@ -10,6 +10,8 @@ export class ViewCounter {
   constructor(
     private readonly db: ForumDb,
     private readonly intervalMs = 1000,
+    /** Called after views were written (cached lists show view counts). */
+    private readonly onWritten: () => void = () => undefined,
   ) {}
 
   start(): void {
@@ -58,6 +60,7 @@ export class ViewCounter {
             .execute();
         }
       });
+      this.onWritten();
     } catch (error) {
       // Put the views back so the next flush tries again.
       for (const [postId, count] of batch) this.pending.set(postId, (this.pending.get(postId) ?? 0) + count);

@@ -1,0 +1,65 @@
+// Hot reads are cached until the next write: every write must be visible on the next read.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, insertCategory, signedIn, startForum, type TestForum } from "./harness";
+
+let forum: TestForum;
+let categoryId: number;
+beforeAll(async () => {
+  forum = await startForum();
+  categoryId = await insertCategory(forum.db, "Cached");
+});
+afterAll(() => forum.close());
+
+describe("read cache", () => {
+  it("shows a new post, a vote and a reply on the next read", async () => {
+    const visitor = client(forum.app);
+    const member = await signedIn(forum);
+    expect((await visitor.get("/api/posts?sortBy=new")).body).toEqual([]);
+
+    const created = await member.post("/api/posts", { title: "Fresh", content: "Body", categoryId });
+    const afterCreate = await visitor.get("/api/posts?sortBy=new");
+    expect(afterCreate.body.map((p: { title: string }) => p.title)).toEqual(["Fresh"]);
+
+    await member.post("/api/votes", { type: "upvote", postId: created.body.id });
+    expect((await visitor.get("/api/posts?sortBy=new")).body[0].votes).toBe(1);
+
+    await member.post(`/api/posts/${created.body.id}/replies`, { content: "First reply" });
+    expect((await visitor.get(`/api/posts/${created.body.id}/replies`)).body.replies).toHaveLength(1);
+    expect((await visitor.get("/api/posts?sortBy=new")).body[0].replyCount).toBe(1);
+    expect((await visitor.get(`/api/users/${member.user.username}`)).body.reputation).toBe(1);
+  });
+
+  it("shows category changes and written view counts on the next read", async () => {
+    const admin = await signedIn(forum, { role: "admin" });
+    const before = (await client(forum.app).get("/api/categories")).body.length;
+    await admin.post("/api/categories", { name: "Brand New", description: "Just made" });
+    expect((await client(forum.app).get("/api/categories")).body).toHaveLength(before + 1);
+
+    const [post] = (await client(forum.app).get("/api/posts?sortBy=new")).body;
+    await client(forum.app).get(`/api/posts/${post.slug}`);
+    await forum.app.services.views.flush();
+    const [again] = (await client(forum.app).get("/api/posts?sortBy=new")).body;
+    expect(again.views).toBe(post.views + 1);
+  });
+
+  it("never serves one member's own vote to another caller", async () => {
+    const voter = await signedIn(forum);
+    const other = await signedIn(forum);
+    const [post] = (await voter.get("/api/posts?sortBy=new")).body;
+    await voter.post("/api/votes", { type: "downvote", postId: post.id });
+    expect((await voter.get("/api/posts?sortBy=new")).body[0].myVote).toBe("down");
+    expect((await other.get("/api/posts?sortBy=new")).body[0].myVote).toBe("none");
+    expect((await client(forum.app).get("/api/posts?sortBy=new")).body[0].myVote).toBe("none");
+  });
+
+  it("keeps answers across ad tracking, which changes nothing a cached read shows", async () => {
+    const first = await client(forum.app).get("/api/categories");
+    const ad = await forum.db
+      .insertInto("advertisements")
+      .values({ title: "T", content: "x", type: "text", placement: "sidebar", dimensions: null, createdAt: Date.now() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    expect((await client(forum.app).post(`/api/ads/${ad.id}/track`, { type: "impression" })).status).toBe(200);
+    expect((await client(forum.app).get("/api/categories")).body).toEqual(first.body);
+  });
+});

@@ -1,0 +1,35 @@
+// Answers of hot reads, kept until the next write anywhere. Invalidation is exact because
+// every write to content goes through a mutation procedure or the view counter's flush, and
+// each of those bumps the version (see trpc.ts and viewCounter.ts): an entry computed at an
+// older version is never served. Promises are stored, so identical misses share one query.
+
+type Entry = { version: number; value: Promise<unknown> };
+
+export class ReadCache {
+  private version = 0;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly maxEntries = 1000) {}
+
+  /** Every cached answer is stale from now on. O(1): old entries are simply never served. */
+  invalidate(): void {
+    this.version += 1;
+  }
+
+  get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.version === this.version) return hit.value as Promise<T>;
+    const value = compute();
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { version: this.version, value });
+    // A failed read is not kept.
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
+    return value;
+  }
+}
