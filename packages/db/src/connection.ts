@@ -8,6 +8,11 @@ import type { Database } from "./schema";
 export type DbConfig = {
   /** File path, or ":memory:" for a throw-away database. */
   path: string;
+  /**
+   * Open the second, read-only connection (default true). Bulk loaders that change the journal
+   * mode need to be alone on the file and say false.
+   */
+  readConnection?: boolean;
 };
 
 export type ForumDb = Kysely<Database>;
@@ -41,7 +46,7 @@ export function createDb(config: DbConfig): DbHandle {
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  if (inMemory) return { db, reader: db, sqlite, close: () => db.destroy() };
+  if (inMemory || config.readConnection === false) return { db, reader: db, sqlite, close: () => db.destroy() };
 
   const readerConnection = new SQLite(config.path);
   readerConnection.pragma("busy_timeout = 5000");

@@ -1,5 +1,5 @@
 // A sort or range choice kept in the URL (?name=value), so it survives a reload.
-import { SegmentedControl, Select } from "@mantine/core";
+import { Select } from "@mantine/core";
 import { useSearchParams } from "react-router";
 
 export type Choice<T extends string> = { value: T; label: string };
@@ -21,23 +21,13 @@ export function useUrlChoice<T extends string>(name: string, choices: readonly C
   return [value, setValue] as const;
 }
 
+/** A drop-down choice, for long lists or long labels (the category page's sorts). */
 export function ChoiceSelect<T extends string>(props: {
   label: string;
   choices: readonly Choice<T>[];
   value: T;
   onChange: (value: T) => void;
-  variant?: "select" | "segmented";
 }) {
-  if (props.variant === "segmented") {
-    return (
-      <SegmentedControl
-        aria-label={props.label}
-        data={props.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
-        value={props.value}
-        onChange={(value) => props.onChange(value as T)}
-      />
-    );
-  }
   return (
     <Select
       aria-label={props.label}

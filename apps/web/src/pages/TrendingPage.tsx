@@ -8,9 +8,10 @@ import { EmptyState } from "../components/browse/EmptyState";
 import { HottestTopicsCard } from "../components/browse/HottestTopicsCard";
 import { RisingStarsCard } from "../components/browse/RisingStarsCard";
 import { WithSideColumn } from "../components/browse/WithSideColumn";
+import { ChoiceSegments } from "../components/ChoiceSegments";
 import { useOpenCreatePost } from "../components/CreatePostContext";
 import { PostFeed } from "../components/PostFeed";
-import { type Choice, ChoiceSelect, useUrlChoice } from "../components/SortSelect";
+import { type Choice, useUrlChoice } from "../components/SortSelect";
 
 const RANGES: Choice<TimeRange>[] = [
   { value: "today", label: "Today" },
@@ -45,13 +46,7 @@ export default function TrendingPage() {
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Trending" }]} />
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <Title order={2}>Trending Discussions</Title>
-        <ChoiceSelect
-          label="Time range"
-          choices={RANGES}
-          value={timeRange}
-          onChange={setTimeRange}
-          variant="segmented"
-        />
+        <ChoiceSegments label="Time range" choices={RANGES} value={timeRange} onChange={setTimeRange} />
       </Group>
       <PostFeed
         query={{ sortBy: "trending", timeRange }}

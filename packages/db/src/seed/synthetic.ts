@@ -119,7 +119,8 @@ export async function buildSyntheticDatabase(path: string, options: SyntheticOpt
     phaseStart = at;
   };
 
-  const handle = createDb({ path });
+  // Alone on the file: the load below switches the journal off and back to WAL.
+  const handle = createDb({ path, readConnection: false });
   try {
     await migrateToLatest(handle.db);
     const sqlite = handle.sqlite;

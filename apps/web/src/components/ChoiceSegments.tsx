@@ -1,0 +1,20 @@
+// A few short choices side by side (home sorts, trending ranges). Lighter than a drop-down: the
+// home page needs no popover code at all.
+import { SegmentedControl } from "@mantine/core";
+import type { Choice } from "./SortSelect";
+
+export function ChoiceSegments<T extends string>(props: {
+  label: string;
+  choices: readonly Choice<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <SegmentedControl
+      aria-label={props.label}
+      data={props.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
+      value={props.value}
+      onChange={(value) => props.onChange(value as T)}
+    />
+  );
+}
