@@ -1,6 +1,6 @@
 // "Create New Post": opened from the header, the sidebar, the home feed and empty categories.
 import { MESSAGES } from "@forum/contracts";
-import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Modal, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useApiError } from "../lib/useApiError";
 import { CategorySelect } from "./CategorySelect";
+import { DialogForm } from "./DialogForm";
 
 type Props = { opened: boolean; onClose: () => void; initialCategoryId?: number | undefined };
 
@@ -67,82 +68,75 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
 
   return (
     <Modal opened={opened} onClose={onClose} title="Create New Post" size="lg" centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          publish();
-        }}
-      >
-        <Stack gap="sm">
-          {offeredDraft && (
-            <Alert color="blue" title="You have a saved draft">
-              <Group gap="xs" mt={4}>
-                <Button
-                  size="compact-sm"
-                  onClick={() => {
-                    setForm(offeredDraft);
-                    setOfferedDraft(null);
-                  }}
-                >
-                  Restore draft
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  onClick={() => {
-                    clearDraft();
-                    setOfferedDraft(null);
-                  }}
-                >
-                  Discard
-                </Button>
-              </Group>
-            </Alert>
-          )}
-          <TextInput
-            label="Title"
-            placeholder="What do you want to discuss?"
-            withAsterisk
-            value={form.title}
-            onChange={(event) => set("title")(event.currentTarget.value)}
-            data-autofocus
+      <DialogForm onSubmit={publish}>
+        {offeredDraft && (
+          <Alert color="blue" title="You have a saved draft">
+            <Group gap="xs" mt={4}>
+              <Button
+                size="compact-sm"
+                onClick={() => {
+                  setForm(offeredDraft);
+                  setOfferedDraft(null);
+                }}
+              >
+                Restore draft
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={() => {
+                  clearDraft();
+                  setOfferedDraft(null);
+                }}
+              >
+                Discard
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        <TextInput
+          label="Title"
+          placeholder="What do you want to discuss?"
+          withAsterisk
+          value={form.title}
+          onChange={(event) => set("title")(event.currentTarget.value)}
+          data-autofocus
+        />
+        <CategorySelect
+          withAsterisk
+          value={form.categoryId || null}
+          onChange={(value) => set("categoryId")(value ?? "")}
+        />
+        <TextInput
+          label="Excerpt"
+          placeholder="A short summary (optional)"
+          value={form.excerpt}
+          onChange={(event) => set("excerpt")(event.currentTarget.value)}
+        />
+        <Textarea
+          label="Content"
+          placeholder="Share your thoughts, code or questions..."
+          withAsterisk
+          rows={8}
+          value={form.content}
+          onChange={(event) => set("content")(event.currentTarget.value)}
+        />
+        {isAdmin && (
+          <Checkbox
+            label="Featured post"
+            checked={form.featured}
+            onChange={(event) => set("featured")(event.currentTarget.checked)}
           />
-          <CategorySelect
-            withAsterisk
-            value={form.categoryId || null}
-            onChange={(value) => set("categoryId")(value ?? "")}
-          />
-          <TextInput
-            label="Excerpt"
-            placeholder="A short summary (optional)"
-            value={form.excerpt}
-            onChange={(event) => set("excerpt")(event.currentTarget.value)}
-          />
-          <Textarea
-            label="Content"
-            placeholder="Share your thoughts, code or questions..."
-            withAsterisk
-            rows={8}
-            value={form.content}
-            onChange={(event) => set("content")(event.currentTarget.value)}
-          />
-          {isAdmin && (
-            <Checkbox
-              label="Featured post"
-              checked={form.featured}
-              onChange={(event) => set("featured")(event.currentTarget.checked)}
-            />
-          )}
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={keepDraft} disabled={create.isPending}>
-              Save Draft
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Publishing..." : "Publish Post"}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        )}
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={keepDraft} disabled={create.isPending}>
+            Save Draft
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Publishing..." : "Publish Post"}
+          </Button>
+        </Group>
+      </DialogForm>
     </Modal>
   );
 }

@@ -1,8 +1,9 @@
 // "Create Advertisement" / "Edit Advertisement": title, content, type, placement, dimensions
 // and the active switch. Blank title or content is refused before anything is sent.
 import { type AdPlacement, type AdType, type AdView, MESSAGES } from "@forum/contracts";
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Select, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { DialogForm } from "../../components/DialogForm";
 import { toastError } from "../../lib/toast";
 import {
   AD_DIMENSION_OPTIONS,
@@ -50,69 +51,57 @@ function AdForm({ ad, onClose }: Omit<Props, "opened">) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label="Title"
-          withAsterisk
-          value={draft.title}
-          onChange={(event) => set("title", event.currentTarget.value)}
-          data-autofocus
+    <DialogForm onSubmit={save}>
+      <TextInput
+        label="Title"
+        withAsterisk
+        value={draft.title}
+        onChange={(event) => set("title", event.currentTarget.value)}
+        data-autofocus
+      />
+      <Textarea
+        label="Content"
+        description="Text, or HTML for custom, banner and AdSense ads"
+        withAsterisk
+        autosize
+        minRows={4}
+        maxRows={12}
+        value={draft.content}
+        onChange={(event) => set("content", event.currentTarget.value)}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <Select
+          label="Type"
+          data={AD_TYPE_OPTIONS}
+          allowDeselect={false}
+          value={draft.type}
+          onChange={(value) => value && set("type", value as AdType)}
         />
-        <Textarea
-          label="Content"
-          description="Text, or HTML for custom, banner and AdSense ads"
-          withAsterisk
-          autosize
-          minRows={4}
-          maxRows={12}
-          value={draft.content}
-          onChange={(event) => set("content", event.currentTarget.value)}
+        <Select
+          label="Placement"
+          data={AD_PLACEMENT_OPTIONS}
+          allowDeselect={false}
+          value={draft.placement}
+          onChange={(value) => value && set("placement", value as AdPlacement)}
         />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Select
-            label="Type"
-            data={AD_TYPE_OPTIONS}
-            allowDeselect={false}
-            value={draft.type}
-            onChange={(value) => value && set("type", value as AdType)}
-          />
-          <Select
-            label="Placement"
-            data={AD_PLACEMENT_OPTIONS}
-            allowDeselect={false}
-            value={draft.placement}
-            onChange={(value) => value && set("placement", value as AdPlacement)}
-          />
-          <Select
-            label="Dimensions"
-            placeholder="Any size"
-            data={AD_DIMENSION_OPTIONS}
-            clearable
-            value={draft.dimensions}
-            onChange={(value) => set("dimensions", value)}
-          />
-        </SimpleGrid>
-        <Switch
-          label="Active"
-          checked={draft.active}
-          onChange={(event) => set("active", event.currentTarget.checked)}
+        <Select
+          label="Dimensions"
+          placeholder="Any size"
+          data={AD_DIMENSION_OPTIONS}
+          clearable
+          value={draft.dimensions}
+          onChange={(value) => set("dimensions", value)}
         />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? "Saving..." : ad ? "Save Changes" : "Create Advertisement"}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <Switch label="Active" checked={draft.active} onChange={(event) => set("active", event.currentTarget.checked)} />
+      <Group justify="flex-end" gap="sm" mt="xs">
+        <Button variant="default" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : ad ? "Save Changes" : "Create Advertisement"}
+        </Button>
+      </Group>
+    </DialogForm>
   );
 }

@@ -1,8 +1,9 @@
 // Create Category and Edit Category: name, description and colour (ten presets or a custom one).
 // Creating needs a name and a description; editing needs a name (spec section 5).
 import { type CategoryView, DEFAULT_CATEGORY_COLOR, MESSAGES } from "@forum/contracts";
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { DialogForm } from "../../components/DialogForm";
 import { CategoryColorField } from "./CategoryColorField";
 import { useCreateCategory, useUpdateCategory } from "./useCategoryMutations";
 
@@ -54,49 +55,41 @@ function CategoryForm({ category, onClose }: Omit<Props, "opened">) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label="Name"
-          withAsterisk
-          data-autofocus
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          onBlur={() => setTouched((current) => ({ ...current, name: true }))}
-          error={nameError ?? (showMissing && nameBlank)}
-        />
-        <Textarea
-          label="Description"
-          withAsterisk={creating}
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          onBlur={() => setTouched((current) => ({ ...current, description: true }))}
-          error={showMissing && descriptionBlank}
-        />
-        <CategoryColorField value={color} onChange={setColor} error={colorError} />
-        {showMissing && (
-          <Text c="red" size="sm" role="alert">
-            {MESSAGES.requiredFields}
-          </Text>
-        )}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending || missing}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <DialogForm onSubmit={save}>
+      <TextInput
+        label="Name"
+        withAsterisk
+        data-autofocus
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        onBlur={() => setTouched((current) => ({ ...current, name: true }))}
+        error={nameError ?? (showMissing && nameBlank)}
+      />
+      <Textarea
+        label="Description"
+        withAsterisk={creating}
+        autosize
+        minRows={2}
+        maxRows={6}
+        value={description}
+        onChange={(event) => setDescription(event.currentTarget.value)}
+        onBlur={() => setTouched((current) => ({ ...current, description: true }))}
+        error={showMissing && descriptionBlank}
+      />
+      <CategoryColorField value={color} onChange={setColor} error={colorError} />
+      {showMissing && (
+        <Text c="red" size="sm" role="alert">
+          {MESSAGES.requiredFields}
+        </Text>
+      )}
+      <Group justify="flex-end" gap="sm" mt="xs">
+        <Button variant="default" onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending || missing}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </DialogForm>
   );
 }

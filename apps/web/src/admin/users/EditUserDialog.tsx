@@ -1,9 +1,10 @@
 // "Edit User": username, email, first and last name, and role, saved with admin.updateUser.
 import { type AdminUserView, MESSAGES, ROLES, type Role } from "@forum/contracts";
-import { Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Modal, Select, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
+import { DialogForm } from "../../components/DialogForm";
 import { DialogButtons } from "../../components/post/DialogButtons";
 import { useRefreshPostLists } from "../../components/post/postCache";
 import { toastError, toastSuccess } from "../../lib/toast";
@@ -70,49 +71,42 @@ function EditUserForm({ user, onClose }: Omit<EditUserDialogProps, "opened">) {
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label="Username"
-          withAsterisk
-          value={form.username}
-          onChange={(event) => set("username", event.currentTarget.value)}
-          autoComplete="off"
-          data-autofocus
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          value={form.email}
-          onChange={(event) => set("email", event.currentTarget.value)}
-          autoComplete="off"
-        />
-        <TextInput
-          label="First Name"
-          value={form.firstName}
-          onChange={(event) => set("firstName", event.currentTarget.value)}
-          autoComplete="off"
-        />
-        <TextInput
-          label="Last Name"
-          value={form.lastName}
-          onChange={(event) => set("lastName", event.currentTarget.value)}
-          autoComplete="off"
-        />
-        <Select
-          label="Role"
-          data={ROLE_OPTIONS}
-          value={form.role}
-          onChange={(value) => value && set("role", value as Role)}
-          allowDeselect={false}
-        />
-        <DialogButtons pending={update.isPending} onCancel={onClose} />
-      </Stack>
-    </form>
+    <DialogForm onSubmit={save}>
+      <TextInput
+        label="Username"
+        withAsterisk
+        value={form.username}
+        onChange={(event) => set("username", event.currentTarget.value)}
+        autoComplete="off"
+        data-autofocus
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        value={form.email}
+        onChange={(event) => set("email", event.currentTarget.value)}
+        autoComplete="off"
+      />
+      <TextInput
+        label="First Name"
+        value={form.firstName}
+        onChange={(event) => set("firstName", event.currentTarget.value)}
+        autoComplete="off"
+      />
+      <TextInput
+        label="Last Name"
+        value={form.lastName}
+        onChange={(event) => set("lastName", event.currentTarget.value)}
+        autoComplete="off"
+      />
+      <Select
+        label="Role"
+        data={ROLE_OPTIONS}
+        value={form.role}
+        onChange={(value) => value && set("role", value as Role)}
+        allowDeselect={false}
+      />
+      <DialogButtons pending={update.isPending} onCancel={onClose} />
+    </DialogForm>
   );
 }

@@ -1,7 +1,7 @@
 // "Edit Post": title, category, excerpt, content and, for admins, the featured switch.
 // The server lets the author or an admin save; the saved post replaces the cached one.
 import { MESSAGES, type PostView } from "@forum/contracts";
-import { Modal, Stack, Switch, Textarea, TextInput } from "@mantine/core";
+import { Modal, Switch, Textarea, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
 import { CategorySelect } from "../CategorySelect";
+import { DialogForm } from "../DialogForm";
 import { DialogButtons } from "./DialogButtons";
 import { usePatchPost, useRefreshPostLists } from "./postCache";
 
@@ -89,48 +90,41 @@ function EditPostForm({ post, onClose, onSaved, check = requireAllFields }: Omit
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput
-          label="Title"
-          withAsterisk
-          value={form.title}
-          onChange={(event) => set("title", event.currentTarget.value)}
-          data-autofocus
+    <DialogForm onSubmit={save}>
+      <TextInput
+        label="Title"
+        withAsterisk
+        value={form.title}
+        onChange={(event) => set("title", event.currentTarget.value)}
+        data-autofocus
+      />
+      <CategorySelect
+        withAsterisk
+        value={form.categoryId || null}
+        onChange={(value) => set("categoryId", value ?? "")}
+      />
+      <Textarea
+        label="Excerpt"
+        placeholder="A short summary (optional)"
+        rows={2}
+        value={form.excerpt}
+        onChange={(event) => set("excerpt", event.currentTarget.value)}
+      />
+      <Textarea
+        label="Content"
+        withAsterisk
+        rows={8}
+        value={form.content}
+        onChange={(event) => set("content", event.currentTarget.value)}
+      />
+      {isAdmin && (
+        <Switch
+          label="Featured Post"
+          checked={form.featured}
+          onChange={(event) => set("featured", event.currentTarget.checked)}
         />
-        <CategorySelect
-          withAsterisk
-          value={form.categoryId || null}
-          onChange={(value) => set("categoryId", value ?? "")}
-        />
-        <Textarea
-          label="Excerpt"
-          placeholder="A short summary (optional)"
-          rows={2}
-          value={form.excerpt}
-          onChange={(event) => set("excerpt", event.currentTarget.value)}
-        />
-        <Textarea
-          label="Content"
-          withAsterisk
-          rows={8}
-          value={form.content}
-          onChange={(event) => set("content", event.currentTarget.value)}
-        />
-        {isAdmin && (
-          <Switch
-            label="Featured Post"
-            checked={form.featured}
-            onChange={(event) => set("featured", event.currentTarget.checked)}
-          />
-        )}
-        <DialogButtons pending={update.isPending} onCancel={onClose} />
-      </Stack>
-    </form>
+      )}
+      <DialogButtons pending={update.isPending} onCancel={onClose} />
+    </DialogForm>
   );
 }
