@@ -10,21 +10,31 @@ export const UNAUTHORIZED_REDIRECT_MS = 500;
 
 export type FailureText = { title: string; message: string };
 
-export function useApiError() {
+export type LoginPath = "/auth" | "/login";
+
+/** The logged-out flow of spec section 8, for any call that answered 401 (tRPC or not). */
+export function useLoggedOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(
-    (error: unknown, failure: FailureText, loginPath: "/auth" | "/login" = "/login") => {
+    (loginPath: LoginPath = "/login") => {
+      toastError("Unauthorized", "You are logged out. Logging in again...");
+      void queryClient.invalidateQueries();
+      setTimeout(() => navigate(loginPath), UNAUTHORIZED_REDIRECT_MS);
+    },
+    [navigate, queryClient],
+  );
+}
+
+export function useApiError() {
+  const loggedOut = useLoggedOut();
+  return useCallback(
+    (error: unknown, failure: FailureText, loginPath: LoginPath = "/login") => {
       const status = httpStatusOf(error);
-      if (status === 401) {
-        toastError("Unauthorized", "You are logged out. Logging in again...");
-        void queryClient.invalidateQueries();
-        setTimeout(() => navigate(loginPath), UNAUTHORIZED_REDIRECT_MS);
-        return;
-      }
+      if (status === 401) return loggedOut(loginPath);
       const serverMessage = status !== undefined && status < 500 && error instanceof Error ? error.message : undefined;
       toastError(failure.title, serverMessage || failure.message);
     },
-    [navigate, queryClient],
+    [loggedOut],
   );
 }

@@ -3,9 +3,8 @@
 import { type BulkUploadType, MESSAGES } from "@forum/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { toastError, toastSuccess } from "../../lib/toast";
-import { UNAUTHORIZED_REDIRECT_MS } from "../../lib/useApiError";
+import { useLoggedOut } from "../../lib/useApiError";
 import { importedText, isExcelFile } from "./bulkTypes";
 import { failureText, importedCount, type ProblemReport, problemReportOf } from "./uploadResult";
 import { type UploadAnswer, type UploadHandle, uploadSpreadsheet } from "./uploadSpreadsheet";
@@ -17,7 +16,7 @@ export type UploadPhase =
 
 export function useBulkUpload() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const loggedOut = useLoggedOut();
   const [phase, setPhase] = useState<UploadPhase>({ kind: "idle" });
   const [report, setReport] = useState<ProblemReport | null>(null);
   const current = useRef<UploadHandle | null>(null);
@@ -33,16 +32,11 @@ export function useBulkUpload() {
         void queryClient.invalidateQueries();
         return;
       }
-      if (answer.status === 401) {
-        toastError("Unauthorized", "You are logged out. Logging in again...");
-        void queryClient.invalidateQueries();
-        setTimeout(() => navigate("/login"), UNAUTHORIZED_REDIRECT_MS);
-        return;
-      }
+      if (answer.status === 401) return loggedOut();
       setReport(problemReportOf(answer));
       toastError("Upload Failed", failureText(answer));
     },
-    [navigate, queryClient],
+    [loggedOut, queryClient],
   );
 
   const upload = useCallback(

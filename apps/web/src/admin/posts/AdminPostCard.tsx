@@ -2,17 +2,9 @@
 // and Edit, Delete and View (the public page in a new tab).
 import { excerptOf, type PostView } from "@forum/contracts";
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import {
-  IconArrowBigUp,
-  IconCalendar,
-  IconExternalLink,
-  IconEye,
-  IconFolder,
-  IconPencil,
-  IconTrash,
-  IconUser,
-} from "@tabler/icons-react";
+import { IconArrowBigUp, IconCalendar, IconExternalLink, IconEye, IconFolder, IconUser } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { EditDeleteButtons } from "../../components/EditDeleteButtons";
 import { formatDate, plural } from "../../lib/format";
 
 type AdminPostCardProps = { post: PostView; onEdit: () => void; onDelete: () => void };
@@ -42,18 +34,7 @@ export function AdminPostCard({ post, onEdit, onDelete }: AdminPostCardProps) {
           {excerptOf(post.content, post.excerpt)}
         </Text>
         <Group gap="xs" wrap="wrap" mt={4}>
-          <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button
-            variant="light"
-            color="red"
-            size="xs"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={onDelete}
-          >
-            Delete
-          </Button>
+          <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />
           <Button
             component="a"
             href={`/posts/${post.slug}`}

@@ -1,14 +1,14 @@
 // Edit and Delete for the post's author and admins. Deleting asks the browser first, then goes home.
 import type { PostView } from "@forum/contracts";
-import { Button, Group } from "@mantine/core";
+import { Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
+import { EditDeleteButtons } from "../EditDeleteButtons";
 import { canModify } from "./canModify";
 import { EditPostDialog } from "./EditPostDialog";
 import { useRefreshPostLists } from "./postCache";
@@ -39,19 +39,7 @@ export function PostActions({ post }: { post: PostView }) {
   };
   return (
     <Group gap="xs">
-      <Button variant="default" size="xs" leftSection={<IconPencil size={14} aria-hidden />} onClick={edit.open}>
-        Edit
-      </Button>
-      <Button
-        variant="light"
-        color="red"
-        size="xs"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        onClick={confirmDelete}
-        disabled={remove.isPending}
-      >
-        {remove.isPending ? "Deleting..." : "Delete"}
-      </Button>
+      <EditDeleteButtons onEdit={edit.open} onDelete={confirmDelete} deleting={remove.isPending} />
       <EditPostDialog post={post} opened={editing} onClose={edit.close} />
     </Group>
   );

@@ -1,13 +1,13 @@
 // Edit and Delete on a reply, for its author and admins.
 import type { ReplyView } from "@forum/contracts";
-import { Button, Group } from "@mantine/core";
+import { Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconPencil, IconTrash } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
+import { EditDeleteButtons } from "../EditDeleteButtons";
 import { canModify } from "./canModify";
 import { EditReplyDialog } from "./EditReplyDialog";
 import { useRepliesChanged } from "./postCache";
@@ -37,26 +37,13 @@ export function ReplyActions({ reply, postSlug }: { reply: ReplyView; postSlug: 
   };
   return (
     <Group gap={4} wrap="nowrap">
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconPencil size={14} aria-hidden />}
-        onClick={edit.open}
-        aria-label={`Edit reply by ${author}`}
-      >
-        Edit
-      </Button>
-      <Button
-        variant="subtle"
-        color="red"
-        size="compact-sm"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        onClick={confirmDelete}
-        disabled={remove.isPending}
-        aria-label={`Delete reply by ${author}`}
-      >
-        {remove.isPending ? "Deleting..." : "Delete"}
-      </Button>
+      <EditDeleteButtons
+        compact
+        subject={`reply by ${author}`}
+        onEdit={edit.open}
+        onDelete={confirmDelete}
+        deleting={remove.isPending}
+      />
       <EditReplyDialog reply={reply} postSlug={postSlug} opened={editing} onClose={edit.close} />
     </Group>
   );
