@@ -11,6 +11,7 @@ import { createContextFactory } from "./plugins/context";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerJsonParser } from "./plugins/json";
 import { registerOriginCheck } from "./plugins/origin";
+import { SharedAnswers } from "./plugins/sharedAnswers";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
 import { registerRestRoutes } from "./rest/adapter";
@@ -75,8 +76,9 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerOriginCheck(app);
 
   const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
-  await registerTrpc(app, contextFor);
-  registerRestRoutes(app, contextFor);
+  const shared = new SharedAnswers(readCache);
+  await registerTrpc(app, contextFor, shared);
+  registerRestRoutes(app, contextFor, shared);
   await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
   return app;
 }

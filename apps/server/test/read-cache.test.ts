@@ -29,6 +29,19 @@ describe("read cache", () => {
     expect((await visitor.get(`/api/users/${member.user.username}`)).body.reputation).toBe(1);
   });
 
+  it("shows each write on the next visitor read through the tRPC door too", async () => {
+    const member = await signedIn(forum);
+    const input = encodeURIComponent(JSON.stringify({ 0: { sortBy: "new", offset: 0, limit: 20 } }));
+    const titles = async () =>
+      (await client(forum.app).get(`/trpc/posts.list?batch=1&input=${input}`)).body[0].result.data.map(
+        (post: { title: string }) => post.title,
+      );
+    const before = await titles();
+    expect(await titles()).toEqual(before);
+    await member.post("/api/posts", { title: "Seen through tRPC", content: "Body", categoryId });
+    expect(await titles()).toEqual(["Seen through tRPC", ...before]);
+  });
+
   it("shows category changes and written view counts on the next read", async () => {
     const admin = await signedIn(forum, { role: "admin" });
     const before = (await client(forum.app).get("/api/categories")).body.length;

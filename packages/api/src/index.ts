@@ -13,3 +13,4 @@ export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples
 export { RateLimiter } from "./services/rateLimiter";
 export { ReadCache } from "./services/readCache";
 export { ViewCounter } from "./services/viewCounter";
+export type { ProcedureMeta } from "./trpc";

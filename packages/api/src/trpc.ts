@@ -4,12 +4,16 @@ import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
 import { forbidden, publicDetails, publicMessage, unauthorized } from "./errors";
 
-/** keepsReadCache: a mutation that changes nothing a cached read shows (ad tracking). */
-type Meta = { keepsReadCache?: boolean };
+/**
+ * keepsReadCache: a mutation that changes nothing a cached read shows (ad tracking).
+ * sameForEveryVisitor: a query whose answer, for callers without a session, depends only on its
+ * input and the data; the server may keep its HTTP body until the next write (or minute).
+ */
+export type ProcedureMeta = { keepsReadCache?: boolean; sameForEveryVisitor?: boolean };
 
 const t = initTRPC
   .context<Context>()
-  .meta<Meta>()
+  .meta<ProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
       // The same message the REST door answers, never zod's raw JSON or an internal stack.
@@ -37,6 +41,12 @@ export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next })
     if (!meta?.keepsReadCache) ctx.readCache.invalidate();
   }
 });
+
+/**
+ * A read whose answer is the same for every visitor: it must be computed from the data and its
+ * input alone (no view counting, no randomness, nothing about the request but the session).
+ */
+export const visitorReadProcedure = publicProcedure.meta({ sameForEveryVisitor: true });
 
 /**
  * The current minute, for the keys of reads over a moving time window ("this week"): such an

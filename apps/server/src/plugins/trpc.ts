@@ -4,11 +4,16 @@ import { type AppRouter, appRouter } from "@forum/api";
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
+import type { SharedAnswers } from "./sharedAnswers";
 import { answerQueries, parseQueryRequest } from "./trpcQueries";
 
 const MAX_BATCH_SIZE = 20;
 
-export async function registerTrpc(app: FastifyInstance, contextFor: ContextFactory): Promise<void> {
+export async function registerTrpc(
+  app: FastifyInstance,
+  contextFor: ContextFactory,
+  shared: SharedAnswers,
+): Promise<void> {
   const logInternal = (error: unknown, path: string) => app.log.error({ err: error, path }, "procedure failed");
   const trpcOptions = {
     router: appRouter,
@@ -36,7 +41,7 @@ export async function registerTrpc(app: FastifyInstance, contextFor: ContextFact
 
     scope.get("/trpc/:path", async (request, reply) => {
       const call = parseQueryRequest(request, MAX_BATCH_SIZE);
-      return call ? answerQueries(call, request, reply, contextFor, logInternal) : stock(request, reply);
+      return call ? answerQueries(call, request, reply, contextFor, logInternal, shared) : stock(request, reply);
     });
     scope.route({
       method: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"],

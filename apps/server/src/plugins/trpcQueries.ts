@@ -4,16 +4,16 @@
 // the same procedure behind the REST door. Here a query runs through the same caller as REST
 // and answers tRPC's own wire format. Anything this path does not handle (a body, an unknown
 // or non-query procedure, malformed input) goes to the stock handler, untouched.
-import { type ApiCaller, appRouter, createCaller, httpStatusOf, publicDetails, publicMessage } from "@forum/api";
+import { createCaller, httpStatusOf, publicDetails, publicMessage } from "@forum/api";
 import { getTRPCErrorFromUnknown } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
+import { bodiesOf, jsonOf, sendBodies } from "./jsonBody";
+import { callProcedure, isQuery } from "./procedures";
+import type { SharedAnswers } from "./sharedAnswers";
 
 export type QueryCall = { paths: string[]; inputs: unknown[]; isBatch: boolean };
-
-// Flat at run time, keyed by the dotted path ("posts.list"), whatever the nested type says.
-const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: string } } | undefined>;
 
 /** The calls of a GET request, or null when the stock handler should answer it. */
 export function parseQueryRequest(request: FastifyRequest, maxBatchSize: number): QueryCall | null {
@@ -22,7 +22,7 @@ export function parseQueryRequest(request: FastifyRequest, maxBatchSize: number)
   const isBatch = query.batch === "1" || query.batch === "true";
   const paths = isBatch ? path.split(",") : [path];
   if (paths.length > maxBatchSize) return null;
-  if (!paths.every((name) => procedures[name]?._def.type === "query")) return null;
+  if (!paths.every(isQuery)) return null;
   let raw: unknown;
   try {
     raw = query.input === undefined ? undefined : JSON.parse(query.input);
@@ -32,11 +32,6 @@ export function parseQueryRequest(request: FastifyRequest, maxBatchSize: number)
   if (isBatch && raw !== undefined && (typeof raw !== "object" || raw === null)) return null;
   const inputs = isBatch ? paths.map((_, index) => (raw as Record<string, unknown> | undefined)?.[index]) : [raw];
   return { paths, inputs, isBatch };
-}
-
-function callByPath(caller: ApiCaller, path: string, input: unknown): Promise<unknown> {
-  const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
-  return (procedure as (input: unknown) => Promise<unknown>)(input);
 }
 
 /** The error item exactly as the router's errorFormatter shapes it (see packages/api/src/trpc.ts). */
@@ -62,26 +57,37 @@ export async function answerQueries(
   reply: FastifyReply,
   contextFor: ContextFactory,
   onInternalError: (error: unknown, path: string) => void,
+  shared: SharedAnswers,
 ) {
+  const sharedKey = shared.keyOf(request, call.paths);
+  const kept = sharedKey === null ? undefined : shared.get(sharedKey);
+  if (kept) return sendBodies(request, reply, 200, kept);
+
+  const stamp = shared.stamp();
   const caller = createCaller(await contextFor(request, reply));
   const settled = await Promise.allSettled(
-    call.paths.map((path, index) => callByPath(caller, path, call.inputs[index])),
+    call.paths.map((path, index) => callProcedure(caller, path, call.inputs[index])),
   );
   const statuses = new Set<number>();
+  // Each item's JSON is built from its answer's remembered JSON (see jsonBody.ts), so a cached
+  // answer is not serialised again whatever batch it comes in.
   const items = settled.map((outcome, index) => {
     if (outcome.status === "fulfilled") {
       statuses.add(200);
-      return { result: { data: outcome.value } };
+      const data = jsonOf(outcome.value);
+      return data === undefined ? '{"result":{}}' : `{"result":{"data":${data}}}`;
     }
     const failure = errorItem(outcome.reason);
     if (failure.httpStatus >= 500) onInternalError(failure.error.cause ?? failure.error, call.paths[index] ?? "");
     statuses.add(failure.httpStatus);
-    return failure.body;
+    return JSON.stringify(failure.body);
   });
   // tRPC's rule: one status when every call agrees, 207 Multi-Status when they differ.
   const status = statuses.size === 1 ? ([...statuses][0] ?? 200) : 207;
-  return reply
-    .code(status)
-    .header("content-type", "application/json")
-    .send(JSON.stringify(call.isBatch ? items : items[0]));
+  const body = () => (call.isBatch ? `[${items.join(",")}]` : items[0]);
+  // A single successful call keeps its body with its answer, like the REST door.
+  const single = settled.length === 1 && settled[0]?.status === "fulfilled" ? settled[0].value : null;
+  const bodies = bodiesOf(single, call.isBatch ? "trpc-batch" : "trpc", body);
+  if (sharedKey !== null && status === 200 && bodies) shared.set(sharedKey, stamp, bodies);
+  return sendBodies(request, reply, status, bodies);
 }

@@ -12,7 +12,8 @@ export type RestRoute = {
   url: string;
   /** Status on success; 200 unless the call creates something. */
   status?: number;
-  call: (api: ApiCaller, input: Input) => Promise<unknown>;
+  /** The procedure it calls ("posts.list"), the same the tRPC door serves under that name. */
+  procedure: string;
   /** Which parts of the request make the input; "params" are always included. */
   from?: "query" | "body" | "none";
   /** Builds the input itself instead (a multipart upload); may call the API first. */
@@ -21,102 +22,102 @@ export type RestRoute = {
 
 export const restRoutes: RestRoute[] = [
   // Session and account
-  { method: "GET", url: "/api/user", from: "none", call: (api) => api.auth.me() },
-  { method: "GET", url: "/api/auth/user", from: "none", call: (api) => api.auth.me() },
-  { method: "POST", url: "/api/login", call: (api, input) => api.auth.login(input as never) },
-  { method: "POST", url: "/api/register", status: 201, call: (api, input) => api.auth.register(input as never) },
-  { method: "POST", url: "/api/logout", from: "none", call: (api) => api.auth.logout() },
-  { method: "PUT", url: "/api/auth/change-password", call: (api, input) => api.auth.changePassword(input as never) },
+  { method: "GET", url: "/api/user", from: "none", procedure: "auth.me" },
+  { method: "GET", url: "/api/auth/user", from: "none", procedure: "auth.me" },
+  { method: "POST", url: "/api/login", procedure: "auth.login" },
+  { method: "POST", url: "/api/register", status: 201, procedure: "auth.register" },
+  { method: "POST", url: "/api/logout", from: "none", procedure: "auth.logout" },
+  { method: "PUT", url: "/api/auth/change-password", procedure: "auth.changePassword" },
 
   // Profiles
-  { method: "GET", url: "/api/users/:username", from: "none", call: (api, input) => api.users.profile(input as never) },
+  { method: "GET", url: "/api/users/:username", from: "none", procedure: "users.profile" },
   {
     method: "GET",
     url: "/api/users/:username/posts",
     from: "query",
-    call: (api, input) => api.users.posts(input as never),
+    procedure: "users.posts",
   },
   {
     method: "GET",
     url: "/api/users/:username/replies",
     from: "query",
-    call: (api, input) => api.users.replies(input as never),
+    procedure: "users.replies",
   },
-  { method: "PUT", url: "/api/users/:id", call: (api, input) => api.users.update(input as never) },
+  { method: "PUT", url: "/api/users/:id", procedure: "users.update" },
 
   // Categories
-  { method: "GET", url: "/api/categories", from: "none", call: (api) => api.categories.list() },
+  { method: "GET", url: "/api/categories", from: "none", procedure: "categories.list" },
   {
     method: "GET",
     url: "/api/categories/:slug",
     from: "none",
-    call: (api, input) => api.categories.bySlug(input as never),
+    procedure: "categories.bySlug",
   },
-  { method: "POST", url: "/api/categories", status: 201, call: (api, input) => api.categories.create(input as never) },
-  { method: "PUT", url: "/api/categories/:id", call: (api, input) => api.categories.update(input as never) },
+  { method: "POST", url: "/api/categories", status: 201, procedure: "categories.create" },
+  { method: "PUT", url: "/api/categories/:id", procedure: "categories.update" },
   {
     method: "DELETE",
     url: "/api/categories/:id",
     from: "none",
-    call: (api, input) => api.categories.delete(input as never),
+    procedure: "categories.delete",
   },
-  { method: "GET", url: "/api/trending-topics", from: "none", call: (api) => api.categories.trendingTopics() },
+  { method: "GET", url: "/api/trending-topics", from: "none", procedure: "categories.trendingTopics" },
   {
     method: "GET",
     url: "/api/rising-stars",
     from: "query",
-    call: (api, input) => api.users.risingStars(input as never),
+    procedure: "users.risingStars",
   },
 
   // Posts
-  { method: "GET", url: "/api/posts", from: "query", call: (api, input) => api.posts.list(input as never) },
-  { method: "POST", url: "/api/posts", status: 201, call: (api, input) => api.posts.create(input as never) },
-  { method: "GET", url: "/api/posts/:slug", from: "none", call: (api, input) => api.posts.bySlug(input as never) },
-  { method: "PUT", url: "/api/posts/:id", call: (api, input) => api.posts.update(input as never) },
-  { method: "DELETE", url: "/api/posts/:id", from: "none", call: (api, input) => api.posts.delete(input as never) },
+  { method: "GET", url: "/api/posts", from: "query", procedure: "posts.list" },
+  { method: "POST", url: "/api/posts", status: 201, procedure: "posts.create" },
+  { method: "GET", url: "/api/posts/:slug", from: "none", procedure: "posts.bySlug" },
+  { method: "PUT", url: "/api/posts/:id", procedure: "posts.update" },
+  { method: "DELETE", url: "/api/posts/:id", from: "none", procedure: "posts.delete" },
 
   // Replies
   {
     method: "GET",
     url: "/api/posts/:postId/replies",
     from: "query",
-    call: (api, input) => api.replies.byPost(input as never),
+    procedure: "replies.byPost",
   },
   {
     method: "POST",
     url: "/api/posts/:postId/replies",
     status: 201,
-    call: (api, input) => api.replies.create(input as never),
+    procedure: "replies.create",
   },
-  { method: "PUT", url: "/api/replies/:id", call: (api, input) => api.replies.update(input as never) },
-  { method: "DELETE", url: "/api/replies/:id", from: "none", call: (api, input) => api.replies.delete(input as never) },
+  { method: "PUT", url: "/api/replies/:id", procedure: "replies.update" },
+  { method: "DELETE", url: "/api/replies/:id", from: "none", procedure: "replies.delete" },
 
   // Votes
-  { method: "POST", url: "/api/votes", call: (api, input) => api.votes.cast(input as never) },
+  { method: "POST", url: "/api/votes", procedure: "votes.cast" },
 
   // Ads
-  { method: "GET", url: "/api/ads", from: "query", call: (api, input) => api.ads.list(input as never) },
-  { method: "POST", url: "/api/ads", status: 201, call: (api, input) => api.ads.create(input as never) },
-  { method: "PUT", url: "/api/ads/:id", call: (api, input) => api.ads.update(input as never) },
-  { method: "DELETE", url: "/api/ads/:id", from: "none", call: (api, input) => api.ads.delete(input as never) },
-  { method: "POST", url: "/api/ads/:id/track", call: (api, input) => api.ads.track(input as never) },
-  { method: "GET", url: "/api/ad-settings", from: "none", call: (api) => api.ads.settings() },
-  { method: "POST", url: "/api/ad-settings", call: (api, input) => api.ads.updateSettings(input as never) },
+  { method: "GET", url: "/api/ads", from: "query", procedure: "ads.list" },
+  { method: "POST", url: "/api/ads", status: 201, procedure: "ads.create" },
+  { method: "PUT", url: "/api/ads/:id", procedure: "ads.update" },
+  { method: "DELETE", url: "/api/ads/:id", from: "none", procedure: "ads.delete" },
+  { method: "POST", url: "/api/ads/:id/track", procedure: "ads.track" },
+  { method: "GET", url: "/api/ad-settings", from: "none", procedure: "ads.settings" },
+  { method: "POST", url: "/api/ad-settings", procedure: "ads.updateSettings" },
 
   // Admin
-  { method: "GET", url: "/api/admin/stats", from: "none", call: (api) => api.admin.stats() },
-  { method: "GET", url: "/api/admin/activity", from: "none", call: (api) => api.admin.activity() },
-  { method: "GET", url: "/api/admin/recent-users", from: "none", call: (api) => api.admin.recentUsers() },
-  { method: "GET", url: "/api/admin/recent-posts", from: "none", call: (api) => api.admin.recentPosts() },
-  { method: "GET", url: "/api/admin/users", from: "query", call: (api, input) => api.admin.users(input as never) },
-  { method: "GET", url: "/api/admin/user-stats", from: "none", call: (api) => api.admin.userStats() },
-  { method: "PUT", url: "/api/admin/users/:id", call: (api, input) => api.admin.updateUser(input as never) },
-  { method: "PUT", url: "/api/admin/users/:id/ban", call: (api, input) => api.admin.setBanned(input as never) },
+  { method: "GET", url: "/api/admin/stats", from: "none", procedure: "admin.stats" },
+  { method: "GET", url: "/api/admin/activity", from: "none", procedure: "admin.activity" },
+  { method: "GET", url: "/api/admin/recent-users", from: "none", procedure: "admin.recentUsers" },
+  { method: "GET", url: "/api/admin/recent-posts", from: "none", procedure: "admin.recentPosts" },
+  { method: "GET", url: "/api/admin/users", from: "query", procedure: "admin.users" },
+  { method: "GET", url: "/api/admin/user-stats", from: "none", procedure: "admin.userStats" },
+  { method: "PUT", url: "/api/admin/users/:id", procedure: "admin.updateUser" },
+  { method: "PUT", url: "/api/admin/users/:id/ban", procedure: "admin.setBanned" },
   {
     method: "DELETE",
     url: "/api/admin/users/:id",
     from: "none",
-    call: (api, input) => api.admin.deleteUser(input as never),
+    procedure: "admin.deleteUser",
   },
 
   // Bulk import: a multipart form with the fields file and type (see bulkUpload.ts)
@@ -124,7 +125,7 @@ export const restRoutes: RestRoute[] = [
     method: "POST",
     url: "/api/bulk-upload",
     read: readBulkUpload,
-    call: (api, input) => api.bulk.upload(input as never),
+    procedure: "bulk.upload",
   },
 ];
 

@@ -9,7 +9,7 @@ import {
 } from "@forum/contracts";
 import { tooManyRequests } from "../errors";
 import { createAd, deleteAd, getAdSettings, listAds, trackAd, updateAd, updateAdSettings } from "../services/ads";
-import { adminProcedure, cachedRead, publicProcedure, router } from "../trpc";
+import { adminProcedure, cachedRead, publicProcedure, router, visitorReadProcedure } from "../trpc";
 
 export const adsRouter = router({
   /**
@@ -43,6 +43,6 @@ export const adsRouter = router({
       return { id: ad.id, impressions: ad.impressions, clickCount: ad.clickCount };
     }),
 
-  settings: publicProcedure.query(({ ctx }) => cachedRead(ctx, "ads.settings", () => getAdSettings(ctx.db))),
+  settings: visitorReadProcedure.query(({ ctx }) => cachedRead(ctx, "ads.settings", () => getAdSettings(ctx.db))),
   updateSettings: adminProcedure.input(adSettingsInput).mutation(({ ctx, input }) => updateAdSettings(ctx.db, input)),
 });

@@ -8,20 +8,20 @@ import {
   updateCategory,
 } from "../services/categories";
 import { toCategory } from "../services/mappers";
-import { adminProcedure, cachedRead, minuteBucket, publicProcedure, router } from "../trpc";
+import { adminProcedure, cachedRead, minuteBucket, router, visitorReadProcedure } from "../trpc";
 
 export const categoriesRouter = router({
-  list: publicProcedure.query(({ ctx }) =>
+  list: visitorReadProcedure.query(({ ctx }) =>
     cachedRead(ctx, "categories.list", async () => (await listCategories(ctx.db)).map(toCategory)),
   ),
-  bySlug: publicProcedure
+  bySlug: visitorReadProcedure
     .input(slugInput)
     .query(({ ctx, input }) =>
       cachedRead(ctx, `categories.bySlug ${input.slug}`, async () =>
         toCategory(await findCategoryBySlug(ctx.db, input.slug)),
       ),
     ),
-  trendingTopics: publicProcedure.query(({ ctx }) =>
+  trendingTopics: visitorReadProcedure.query(({ ctx }) =>
     cachedRead(ctx, `categories.trendingTopics ${minuteBucket()}`, () => trendingTopics(ctx.db)),
   ),
   create: adminProcedure

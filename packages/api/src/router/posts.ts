@@ -10,10 +10,10 @@ import {
   toPostView,
   updatePost,
 } from "../services/posts";
-import { cachedRead, memberProcedure, minuteBucket, publicProcedure, router } from "../trpc";
+import { cachedRead, memberProcedure, minuteBucket, publicProcedure, router, visitorReadProcedure } from "../trpc";
 
 export const postsRouter = router({
-  list: publicProcedure
+  list: visitorReadProcedure
     .input(listPostsInput)
     .query(({ ctx, input }) =>
       cachedRead(
@@ -26,7 +26,13 @@ export const postsRouter = router({
 
   /** Reading a post counts a view (written in the background, shown at once). */
   bySlug: publicProcedure.input(slugInput).query(async ({ ctx, input }) => {
-    const row = await findPostView(ctx.db, { slug: input.slug }, ctx.user?.id ?? null);
+    // The row is cached like any read; the views not yet written are added per request.
+    const row = await cachedRead(
+      ctx,
+      `posts.bySlug ${input.slug}`,
+      () => findPostView(ctx.db, { slug: input.slug }, ctx.user?.id ?? null),
+      true,
+    );
     if (!row) throw notFound(MESSAGES.postNotFound);
     return toPostView(row, ctx.views.record(row.id));
   }),

@@ -1,11 +1,11 @@
 import { createReplyInput, idInput, repliesOfPostInput, updateReplyInput } from "@forum/contracts";
 import { assertCanModify } from "../permissions";
 import { createReply, deleteReply, findReplyOwner, findReplyView, listReplies, updateReply } from "../services/replies";
-import { cachedRead, memberProcedure, publicProcedure, router } from "../trpc";
+import { cachedRead, memberProcedure, router, visitorReadProcedure } from "../trpc";
 
 export const repliesRouter = router({
   /** Oldest first; wrapped in an object as the original client expects. */
-  byPost: publicProcedure.input(repliesOfPostInput).query(({ ctx, input }) =>
+  byPost: visitorReadProcedure.input(repliesOfPostInput).query(({ ctx, input }) =>
     cachedRead(ctx, `replies.byPost ${JSON.stringify(input)}`, async () => ({
       replies: await listReplies(ctx.db, input.postId, input.offset, input.limit),
     })),

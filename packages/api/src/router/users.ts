@@ -5,11 +5,11 @@ import { listPosts } from "../services/posts";
 import { listRepliesByAuthor } from "../services/replies";
 import { risingStars } from "../services/reputation";
 import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
-import { cachedRead, memberProcedure, minuteBucket, publicProcedure, router } from "../trpc";
+import { cachedRead, memberProcedure, minuteBucket, router, visitorReadProcedure } from "../trpc";
 
 export const usersRouter = router({
   /** Members who gained the most reputation in a time range (the Trending page's Rising Stars). */
-  risingStars: publicProcedure
+  risingStars: visitorReadProcedure
     .input(risingStarsInput)
     .query(({ ctx, input }) =>
       cachedRead(ctx, `users.risingStars ${JSON.stringify(input)} ${minuteBucket()}`, () =>
@@ -17,7 +17,7 @@ export const usersRouter = router({
       ),
     ),
 
-  profile: publicProcedure.input(usernameInput).query(({ ctx, input }) =>
+  profile: visitorReadProcedure.input(usernameInput).query(({ ctx, input }) =>
     cachedRead(
       ctx,
       `users.profile ${input.username.toLowerCase()}`,
@@ -27,7 +27,7 @@ export const usersRouter = router({
     ),
   ),
 
-  posts: publicProcedure.input(userListInput).query(({ ctx, input }) =>
+  posts: visitorReadProcedure.input(userListInput).query(({ ctx, input }) =>
     cachedRead(
       ctx,
       `users.posts ${JSON.stringify(input)}`,
@@ -44,7 +44,7 @@ export const usersRouter = router({
     ),
   ),
 
-  replies: publicProcedure.input(userListInput).query(({ ctx, input }) =>
+  replies: visitorReadProcedure.input(userListInput).query(({ ctx, input }) =>
     cachedRead(ctx, `users.replies ${JSON.stringify(input)}`, async () => {
       const user = await findUserByUsername(ctx.db, input.username);
       if (!user) throw notFound(MESSAGES.userNotFound);

@@ -6,26 +6,31 @@
 type Entry = { version: number; value: Promise<unknown> };
 
 export class ReadCache {
-  private version = 0;
+  private generation = 0;
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly maxEntries = 1000) {}
 
   /** Every cached answer is stale from now on. O(1): old entries are simply never served. */
   invalidate(): void {
-    this.version += 1;
+    this.generation += 1;
+  }
+
+  /** Bumped by every write: an answer computed at an older version is stale. */
+  get version(): number {
+    return this.generation;
   }
 
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit && hit.version === this.version) return hit.value as Promise<T>;
+    if (hit && hit.version === this.generation) return hit.value as Promise<T>;
     const value = compute();
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { version: this.version, value });
+    this.entries.set(key, { version: this.generation, value });
     // A failed read is not kept.
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);

@@ -1,0 +1,86 @@
+// Sends procedure answers as JSON, serialised (and gzipped) once per answer object rather than
+// once per request. The read cache hands out the same object until the next write, so a hot
+// read is serialised once per version of the data; any other answer is a fresh object, serialised
+// once as before. Measured with npm run bench: serialising a 33 KB list page on every request
+// held the home feed to about 0.2 of the roof.
+import { gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * Smaller answers go out as they are: below about a kilobyte the gzip header and the CPU cost
+ * more than the bytes saved (and the answer fits one TCP segment either way).
+ */
+export const COMPRESS_FROM_BYTES = 1024;
+
+export type Bodies = { identity: Buffer; gzip?: Buffer };
+
+// Keyed by the answer object itself, so an answer that is dropped takes its bodies with it.
+const jsonByAnswer = new WeakMap<object, string>();
+const bodiesByAnswer = new WeakMap<object, Map<string, Bodies>>();
+
+/** JSON.stringify, remembered for objects (a cached answer is serialised once). */
+export function jsonOf(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  let json = jsonByAnswer.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    jsonByAnswer.set(value, json);
+  }
+  return json;
+}
+
+/** Whether Accept-Encoding allows gzip: named with q > 0, or not named and "*" with q > 0. */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let wildcard = false;
+  for (const part of header.split(",")) {
+    const [coding = "", ...parameters] = part.split(";");
+    const name = coding.trim().toLowerCase();
+    if (name !== "gzip" && name !== "*") continue;
+    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
+    const allowed = quality === undefined || Number(quality.slice(2)) > 0;
+    if (name === "gzip") return allowed;
+    wildcard = allowed;
+  }
+  return wildcard;
+}
+
+/**
+ * The bodies of a JSON answer. `owner` is the answer object it was made from, when there is one:
+ * its bodies are kept with it under `variant`, the wire format ("rest", "trpc", ...). Undefined
+ * when there is nothing to send.
+ */
+export function bodiesOf(owner: unknown, variant: string, serialize: () => string | undefined): Bodies | undefined {
+  const kept = typeof owner === "object" && owner !== null ? owner : null;
+  let variants = kept ? bodiesByAnswer.get(kept) : undefined;
+  const known = variants?.get(variant);
+  if (known) return known;
+  const text = serialize();
+  if (text === undefined) return undefined;
+  const bodies: Bodies = { identity: Buffer.from(text) };
+  if (kept) {
+    if (!variants) {
+      variants = new Map();
+      bodiesByAnswer.set(kept, variants);
+    }
+    variants.set(variant, bodies);
+  }
+  return bodies;
+}
+
+/** Sends JSON bodies, gzipped (once, then kept) when the client accepts it and it pays. */
+export function sendBodies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  bodies: Bodies | undefined,
+): FastifyReply {
+  reply.code(status);
+  if (!bodies) return reply.send();
+  reply.header("content-type", "application/json; charset=utf-8");
+  if (bodies.identity.length < COMPRESS_FROM_BYTES) return reply.send(bodies.identity);
+  reply.header("vary", "accept-encoding");
+  if (!acceptsGzip(request.headers["accept-encoding"])) return reply.send(bodies.identity);
+  bodies.gzip ??= gzipSync(bodies.identity);
+  return reply.header("content-encoding", "gzip").send(bodies.gzip);
+}

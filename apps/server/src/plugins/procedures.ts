@@ -1,0 +1,26 @@
+// The router's procedures by dotted name ("posts.list"): both doors call them by name.
+import type { ApiCaller, ProcedureMeta } from "@forum/api";
+import { appRouter } from "@forum/api";
+
+type ProcedureDefinition = { _def: { type: "query" | "mutation" | "subscription"; meta?: ProcedureMeta } };
+
+// Flat at run time, keyed by the dotted name, whatever the nested type says.
+const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDefinition | undefined>;
+
+export function isQuery(name: string): boolean {
+  return procedures[name]?._def.type === "query";
+}
+
+/** A query whose answer is the same for every caller without a session (see visitorReadProcedure). */
+export function isSameForEveryVisitor(name: string): boolean {
+  return procedures[name]?._def.meta?.sameForEveryVisitor === true;
+}
+
+export function assertProcedureExists(name: string): void {
+  if (!procedures[name]) throw new Error(`No procedure named ${name}`);
+}
+
+export function callProcedure(caller: ApiCaller, name: string, input: unknown): Promise<unknown> {
+  const procedure = name.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  return (procedure as (input: unknown) => Promise<unknown>)(input);
+}

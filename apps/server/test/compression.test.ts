@@ -1,0 +1,66 @@
+// JSON answers are gzipped above a kilobyte when the client accepts it, and only then.
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptsGzip, COMPRESS_FROM_BYTES } from "../src/plugins/jsonBody";
+import { insertCategory, signedIn, startForum, type TestForum } from "./harness";
+
+let forum: TestForum;
+beforeAll(async () => {
+  forum = await startForum();
+  const categoryId = await insertCategory(forum.db, "Long reads");
+  const member = await signedIn(forum);
+  for (let n = 0; n < 5; n++) {
+    await member.post("/api/posts", { title: `Long post ${n}`, content: "A long paragraph. ".repeat(100), categoryId });
+  }
+});
+afterAll(() => forum.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => forum.app.inject({ method: "GET", url, headers });
+
+describe("compression", () => {
+  it("gzips a large answer for a client that accepts gzip, with the same JSON inside", async () => {
+    const plain = await get("/api/posts?sortBy=new");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    expect(plain.headers.vary).toBe("accept-encoding");
+
+    for (const url of ["/api/posts?sortBy=new", "/api/posts?sortBy=new"]) {
+      const zipped = await get(url, { "accept-encoding": "gzip, deflate, br" });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers["content-encoding"]).toBe("gzip");
+      expect(zipped.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString("utf8"))).toEqual(plain.json());
+    }
+  });
+
+  it("gzips the tRPC door's answers the same way", async () => {
+    const input = encodeURIComponent(JSON.stringify({ 0: { sortBy: "new", offset: 0, limit: 20 } }));
+    const url = `/trpc/posts.list?batch=1&input=${input}`;
+    const plain = await get(url);
+    const zipped = await get(url, { "accept-encoding": "gzip" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString("utf8"))).toEqual(plain.json());
+    expect(plain.json()[0].result.data).toHaveLength(5);
+  });
+
+  it("sends small answers and refused gzip as they are", async () => {
+    const small = await get("/api/ad-settings", { "accept-encoding": "gzip" });
+    expect(small.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    const refused = await get("/api/posts?sortBy=new", { "accept-encoding": "gzip;q=0, identity" });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(refused.json()).toHaveLength(5);
+  });
+
+  it("reads Accept-Encoding like HTTP says", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("GZIP;q=0.5")).toBe(true);
+    expect(acceptsGzip("br, *")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("gzip;q=0, *")).toBe(false);
+    expect(acceptsGzip("*;q=0")).toBe(false);
+    expect(acceptsGzip("deflate, br")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
