@@ -40,5 +40,8 @@ await build({
   sourcemap: true,
   external: ["better-sqlite3", "@node-rs/argon2"],
   plugins: [trpcObjectSpread],
+  // Workspace packages are ES modules that find their dependencies from import.meta.url.
+  define: { "import.meta.url": "importMetaUrl" },
+  banner: { js: 'const importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   logLevel: "warning",
 });

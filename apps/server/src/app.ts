@@ -14,6 +14,7 @@ import { registerOriginCheck } from "./plugins/origin";
 import { SharedAnswers } from "./plugins/sharedAnswers";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
+import { registerWriteTurns } from "./plugins/writeTurns";
 import { registerRestRoutes } from "./rest/adapter";
 
 export type AppOptions = Pick<
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerJsonParser(app);
   registerErrorHandling(app);
   registerOriginCheck(app);
+  registerWriteTurns(app);
 
   const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
   const shared = new SharedAnswers(readCache);

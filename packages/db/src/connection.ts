@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
+import { startCheckpointer } from "./checkpointer";
 import type { Database } from "./schema";
 
 export type DbConfig = {
@@ -13,6 +14,11 @@ export type DbConfig = {
    * mode need to be alone on the file and say false.
    */
   readConnection?: boolean;
+  /**
+   * Checkpoint the WAL on a worker thread instead of inside the commits (default: whenever the
+   * read connection is opened, i.e. for the server). See checkpointer.ts.
+   */
+  backgroundCheckpoints?: boolean;
 };
 
 export type ForumDb = Kysely<Database>;
@@ -48,6 +54,15 @@ export function createDb(config: DbConfig): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   if (inMemory || config.readConnection === false) return { db, reader: db, sqlite, close: () => db.destroy() };
 
+  const checkpointer = config.backgroundCheckpoints === false ? null : startCheckpointer(config.path);
+  // The commit-time checkpoint stays as a backstop with a high threshold: under writes the worker
+  // never catches up with the head of the WAL, and only a checkpoint by the writer itself lets the
+  // next write start the WAL over. By then the worker has copied nearly every frame, so it is short.
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`);
+  // The WAL file is reused from its start after each complete checkpoint; past this size it is
+  // also cut back then, so a burst of writes does not leave a huge file behind.
+  sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+
   const readerConnection = new SQLite(config.path);
   readerConnection.pragma("busy_timeout = 5000");
   readerConnection.pragma("cache_size = -32000");
@@ -60,11 +75,15 @@ export function createDb(config: DbConfig): DbHandle {
     reader,
     sqlite,
     close: async () => {
+      await checkpointer?.stop();
       await reader.destroy();
       await db.destroy();
     },
   };
 }
+
+/** 64 MB of 4 KB pages. */
+const WAL_BACKSTOP_PAGES = 16_384;
 
 /** Most distinct SQL texts kept prepared; IN-lists of varying length make new texts. */
 const STATEMENT_CACHE_SIZE = 500;
