@@ -14,10 +14,10 @@ export type TestForum = {
 };
 
 export async function startForum(
-  options: { adTracking?: { limit: number; windowMs: number } } = {},
+  options: { adTracking?: { limit: number; windowMs: number }; onNewStatement?: (sql: string) => void } = {},
 ): Promise<TestForum> {
   const dir = mkdtempSync(join(tmpdir(), "forum-test-"));
-  const database = createDb({ path: join(dir, "forum.db") });
+  const database = createDb({ path: join(dir, "forum.db"), onNewStatement: options.onNewStatement });
   await migrateToLatest(database.db);
   const app = await buildApp({
     database,

@@ -19,6 +19,8 @@ export type DbConfig = {
    * read connection is opened, i.e. for the server). See checkpointer.ts.
    */
   backgroundCheckpoints?: boolean;
+  /** Called with each distinct SQL text the first time a connection prepares it (debugging, query-plan tests). */
+  onNewStatement?: (sql: string) => void;
 };
 
 export type ForumDb = Kysely<Database>;
@@ -51,7 +53,9 @@ export function createDb(config: DbConfig): DbHandle {
   // 32 MB of page cache: the hot indexes of a large forum stay in memory.
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, config.onNewStatement) }),
+  });
   if (inMemory || config.readConnection === false) return { db, reader: db, sqlite, close: () => db.destroy() };
 
   const checkpointer = config.backgroundCheckpoints === false ? null : startCheckpointer(config.path);
@@ -68,7 +72,7 @@ export function createDb(config: DbConfig): DbHandle {
   readerConnection.pragma("cache_size = -32000");
   readerConnection.pragma("query_only = ON");
   const reader = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(readerConnection) }),
+    dialect: new SqliteDialect({ database: withStatementCache(readerConnection, config.onNewStatement) }),
   });
   return {
     db,
@@ -94,7 +98,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * run synchronously, so two requests can never interleave on one). Least recently used first
  * out when the cache is full.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, onNewStatement?: (sql: string) => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
@@ -104,6 +108,7 @@ function withStatementCache(sqlite: SQLite.Database) {
         cache.delete(sql);
       } else {
         statement = sqlite.prepare(sql);
+        onNewStatement?.(sql);
         if (cache.size >= STATEMENT_CACHE_SIZE) {
           const oldest = cache.keys().next().value;
           if (oldest !== undefined) cache.delete(oldest);
