@@ -2,10 +2,10 @@
 // SHA-256, so a leaked database cannot be replayed as cookies. Expiry slides: a session used
 // in the second half of its life is extended to a full 30 days again.
 
+import { createHash } from "node:crypto";
 import type { Role } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
@@ -19,8 +19,9 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
+/** The SHA-256 of the token in hex. Node's native hash: the pure-JS one cost ~30 µs per request. */
 export function sessionIdOf(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash("sha256").update(token).digest("hex");
 }
 
 export async function createSession(db: ForumDb, token: string, userId: number, now = Date.now()): Promise<Session> {

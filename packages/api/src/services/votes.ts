@@ -14,18 +14,16 @@ export async function castVote(
 ): Promise<VoteResult> {
   const value = type === "upvote" ? 1 : -1;
   return db.transaction().execute(async (trx) => {
+    // The post and the member's vote on it, if any, in one statement.
     const post = await trx
       .selectFrom("posts")
-      .select(["upvotes", "downvotes", "createdAt"])
-      .where("id", "=", postId)
+      .leftJoin("votes", (join) => join.onRef("votes.postId", "=", "posts.id").on("votes.userId", "=", userId))
+      .select(["posts.upvotes", "posts.downvotes", "posts.createdAt", "votes.id as voteId", "votes.value as voteValue"])
+      .where("posts.id", "=", postId)
       .executeTakeFirst();
     if (!post) throw notFound(MESSAGES.postNotFound);
-    const existing = await trx
-      .selectFrom("votes")
-      .select(["id", "value"])
-      .where("userId", "=", userId)
-      .where("postId", "=", postId)
-      .executeTakeFirst();
+    const existing =
+      post.voteId === null || post.voteValue === null ? null : { id: post.voteId, value: post.voteValue };
 
     let { upvotes, downvotes } = post;
     const tally = (vote: number, delta: number) => {
