@@ -53,6 +53,10 @@ export function createDb(config: DbConfig): DbHandle {
   // 32 MB of page cache: the hot indexes of a large forum stay in memory.
   sqlite.pragma("cache_size = -32000");
   sqlite.pragma("temp_store = MEMORY");
+  // mmap_size stays 0 (off): pages read through a memory map count in the server's resident
+  // size (the 300 MB budget of issue 5) as soon as they are touched, and with a file larger than
+  // memory a map turns I/O errors into crashes. Hot reads are answered from the read cache, and
+  // the kernel's page cache already keeps the file in memory for the rest.
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, config.onNewStatement) }),
   });

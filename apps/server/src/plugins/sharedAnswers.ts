@@ -12,12 +12,13 @@ import { isSameForEveryVisitor } from "./procedures";
 
 /** The data's state when an answer's computation started. */
 export type Stamp = { version: number; minute: number };
-type Entry = Stamp & { bodies: Bodies; bytes: number };
 
 const currentMinute = () => Math.floor(Date.now() / 60_000);
 
 export class SharedAnswers {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, { bodies: Bodies; bytes: number }>();
+  /** The state every kept entry was computed at: entries of any other state are dropped together. */
+  private kept: Stamp = { version: -1, minute: -1 };
   private bytes = 0;
 
   /** `maxBytes` bounds the memory the kept bodies take (the oldest go first). */
@@ -37,30 +38,36 @@ export class SharedAnswers {
   }
 
   get(key: string): Bodies | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.version === this.readCache.version && entry.minute === currentMinute()) return entry.bodies;
-    this.remove(key, entry);
-    return undefined;
+    this.dropIfStale(this.stamp());
+    return this.entries.get(key)?.bodies;
   }
 
   /** Keeps the bodies of an answer computed from the data as it was at `stamp`. */
   set(key: string, stamp: Stamp, bodies: Bodies): void {
     const now = this.stamp();
+    this.dropIfStale(now);
     if (stamp.version !== now.version || stamp.minute !== now.minute) return; // stale already
-    const old = this.entries.get(key);
-    if (old) this.remove(key, old);
     const bytes = bodies.identity.length;
     if (bytes > this.maxBytes / 4) return;
-    this.entries.set(key, { ...stamp, bodies, bytes });
+    this.remove(key);
+    this.entries.set(key, { bodies, bytes });
     this.bytes += bytes;
-    for (const [oldestKey, oldest] of this.entries) {
+    for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
-      this.remove(oldestKey, oldest);
+      this.remove(oldest);
     }
   }
 
-  private remove(key: string, entry: Entry): void {
+  private dropIfStale(now: Stamp): void {
+    if (now.version === this.kept.version && now.minute === this.kept.minute) return;
+    this.entries.clear();
+    this.bytes = 0;
+    this.kept = now;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }

@@ -7,6 +7,7 @@ type Entry = { version: number; value: Promise<unknown> };
 
 export class ReadCache {
   private generation = 0;
+  private keptVersion = 0;
   private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly maxEntries = 1000) {}
@@ -22,6 +23,12 @@ export class ReadCache {
   }
 
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    // Entries of an older version are never served again: drop them all at once, so memory
+    // holds one version's answers at most (and their serialised bodies, see jsonBody.ts).
+    if (this.keptVersion !== this.generation) {
+      this.entries.clear();
+      this.keptVersion = this.generation;
+    }
     const hit = this.entries.get(key);
     if (hit && hit.version === this.generation) return hit.value as Promise<T>;
     const value = compute();
