@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { createDb, migrateToLatest } from "@forum/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type ForumApp } from "../src/app";
@@ -9,12 +10,18 @@ import { buildApp, type ForumApp } from "../src/app";
 let app: ForumApp;
 let dist: string;
 
+// A larger asset with the .br and .gz copies the web build writes next to it.
+const BUNDLE = `export const lines = [${Array.from({ length: 200 }, (_, n) => `"line ${n}"`).join(", ")}];\n`;
+
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "forum-static-"));
   dist = join(dir, "dist");
   mkdirSync(join(dist, "assets"), { recursive: true });
   writeFileSync(join(dist, "index.html"), "<!doctype html><div id=root></div>");
   writeFileSync(join(dist, "assets", "app-123.js"), "console.log(1)");
+  writeFileSync(join(dist, "assets", "bundle-789.js"), BUNDLE);
+  writeFileSync(join(dist, "assets", "bundle-789.js.br"), brotliCompressSync(BUNDLE));
+  writeFileSync(join(dist, "assets", "bundle-789.js.gz"), gzipSync(BUNDLE, { level: 9 }));
   const database = createDb({ path: join(dir, "forum.db") });
   await migrateToLatest(database.db);
   app = await buildApp({
@@ -50,6 +57,40 @@ describe("static web app", () => {
     const res = await app.inject({ method: "GET", url: "/assets/app-123.js" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("sends the build's brotli copy to a client that accepts it", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/assets/bundle-789.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers["cache-control"]).toContain("immutable");
+    expect(res.rawPayload.length).toBeLessThan(BUNDLE.length);
+    expect(brotliDecompressSync(res.rawPayload).toString("utf8")).toBe(BUNDLE);
+  });
+
+  it("sends the gzip copy to a client that accepts only gzip", async () => {
+    const res = await app.inject({
+      method: "GET",
+      url: "/assets/bundle-789.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(res.rawPayload).toString("utf8")).toBe(BUNDLE);
+  });
+
+  it("sends the plain file to a client without accept-encoding", async () => {
+    const res = await app.inject({ method: "GET", url: "/assets/bundle-789.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBeUndefined();
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.body).toBe(BUNDLE);
   });
 
   it("serves a file added after start (a rebuild while running)", async () => {

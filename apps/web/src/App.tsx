@@ -1,7 +1,5 @@
 // Providers and routes. Every screen is its own chunk; the admin area never loads for visitors.
 import { MantineProvider } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
@@ -10,6 +8,7 @@ import { CreatePostProvider } from "./components/CreatePostContext";
 import { FullScreenLoading } from "./components/FullScreenLoading";
 import { Layout } from "./components/Layout";
 import { theme } from "./lib/theme";
+import { useToastOutlet } from "./lib/toast";
 import { createApiClient, createQueryClient, TRPCProvider } from "./lib/trpc";
 
 const HomePage = lazy(() => import("./pages/HomePage"));
@@ -27,7 +26,7 @@ export function App() {
   const [apiClient] = useState(createApiClient);
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <ResponsiveNotifications />
+      <ToastsWhenNeeded />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
           <BrowserRouter>
@@ -66,8 +65,8 @@ function Lazy({ page }: { page: ReactNode }) {
   return <Suspense fallback={<FullScreenLoading />}>{page}</Suspense>;
 }
 
-/** Toasts at the top on mobile, bottom right on wider screens; one at a time, 5 s. */
-function ResponsiveNotifications() {
-  const mobile = useMediaQuery("(max-width: 48em)");
-  return <Notifications position={mobile ? "top-center" : "bottom-right"} limit={1} autoClose={5000} maw={420} />;
+/** Toasts, from the first one on (the notifications system loads with it, see lib/toast.ts). */
+function ToastsWhenNeeded() {
+  const ToastOutlet = useToastOutlet();
+  return ToastOutlet ? <ToastOutlet /> : null;
 }

@@ -14,6 +14,9 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
       // Looked up per request, so a rebuild while the server runs is served too.
       wildcard: true,
       index: "index.html",
+      // The web build writes .br and .gz copies of its larger files (apps/web/vite-plugins/
+      // precompress.ts): a client that accepts them gets those, compressed once at the best level.
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Vite fingerprints everything under /assets, so it can be cached for good.
         res.header(

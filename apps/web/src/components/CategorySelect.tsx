@@ -1,14 +1,7 @@
 // The category picker of the post forms, with the spec's three disabled states.
 import type { CategoryView } from "@forum/contracts";
 import { Select, type SelectProps } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { useTRPC } from "../lib/trpc";
-
-export function useCategories() {
-  const trpc = useTRPC();
-  // Spec section 7: always refetched (stale at once, on mount and on window focus).
-  return useQuery({ ...trpc.categories.list.queryOptions(), staleTime: 0, refetchOnWindowFocus: true });
-}
+import { useCategories } from "./useCategories";
 
 function optionsFor(query: { isPending: boolean; isError: boolean; data?: CategoryView[] | undefined }) {
   if (query.isPending) return [{ value: "loading", label: "Loading categories...", disabled: true }];

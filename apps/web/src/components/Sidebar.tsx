@@ -3,9 +3,9 @@ import { Badge, Box, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text }
 import { IconFlame, IconPlus, IconSettings, IconShield, IconTrendingUp } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
-import { useCategories } from "./CategorySelect";
 import { useOpenCreatePost } from "./CreatePostContext";
 import { LogoutButton } from "./Header";
+import { useCategories } from "./useCategories";
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const openCreatePost = useOpenCreatePost();

@@ -1,6 +1,7 @@
 // A sort or range choice kept in the URL (?name=value), so it survives a reload.
-import { Select } from "@mantine/core";
 import { useSearchParams } from "react-router";
+import { SelectPreview } from "./select/SelectPreview";
+import { useSelectOnDemand } from "./select/useSelectOnDemand";
 
 export type Choice<T extends string> = { value: T; label: string };
 
@@ -21,6 +22,8 @@ export function useUrlChoice<T extends string>(name: string, choices: readonly C
   return [value, setValue] as const;
 }
 
+const CHOICE_SELECT_WIDTH = 170;
+
 /** A drop-down choice, for long lists or long labels (the category page's sorts). */
 export function ChoiceSelect<T extends string>(props: {
   label: string;
@@ -28,14 +31,29 @@ export function ChoiceSelect<T extends string>(props: {
   value: T;
   onChange: (value: T) => void;
 }) {
+  // The list opens rarely: the real Select loads on the first sign of use (see useSelectOnDemand).
+  const { Select, previewRef, selectRef, onIntent } = useSelectOnDemand();
+  if (!Select) {
+    const valueLabel = props.choices.find((choice) => choice.value === props.value)?.label ?? "";
+    return (
+      <SelectPreview
+        label={props.label}
+        valueLabel={valueLabel}
+        width={CHOICE_SELECT_WIDTH}
+        inputRef={previewRef}
+        onIntent={onIntent}
+      />
+    );
+  }
   return (
     <Select
+      ref={selectRef}
       aria-label={props.label}
       data={props.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
       value={props.value}
       onChange={(value) => value && props.onChange(value as T)}
       allowDeselect={false}
-      w={170}
+      w={CHOICE_SELECT_WIDTH}
     />
   );
 }

@@ -1,7 +1,7 @@
 // Categories (/admin/categories): every category with create, edit and delete.
 import type { CategoryView } from "@forum/contracts";
 import { Badge, Paper } from "@mantine/core";
-import { useCategories } from "../../components/CategorySelect";
+import { useCategories } from "../../components/useCategories";
 import { plural } from "../../lib/format";
 import { AdminEmptyState } from "../AdminEmptyState";
 import { AdminPageHeader } from "../AdminPageHeader";
