@@ -5,7 +5,7 @@ import { build } from "esbuild";
 // tRPC's published build spreads objects with Babel's _objectSpread2 helper, which copies each
 // key with Object.defineProperty; every procedure call spreads its options and context a few
 // times through it. Profiled under npm run bench it was the largest single cost of a cached read
-// (about a seventh of the server's busy time). In tRPC's use the target is always a fresh
+// (about a sixth of the server's busy time). In tRPC's use the target is always a fresh
 // object literal and the sources are plain data, so Object.assign copies the same keys.
 const FAST_OBJECT_SPREAD = `function _objectSpread2(e) {
 \tfor (var r = 1; r < arguments.length; r++) if (arguments[r] != null) Object.assign(e, arguments[r]);
