@@ -63,6 +63,12 @@ describe("read cache", () => {
     expect((await voter.get("/api/posts?sortBy=new")).body[0].myVote).toBe("down");
     expect((await other.get("/api/posts?sortBy=new")).body[0].myVote).toBe("none");
     expect((await client(forum.app).get("/api/posts?sortBy=new")).body[0].myVote).toBe("none");
+    // The post page and the author's list the same way.
+    expect((await voter.get(`/api/posts/${post.slug}`)).body.myVote).toBe("down");
+    expect((await other.get(`/api/posts/${post.slug}`)).body.myVote).toBe("none");
+    const author = post.author.username;
+    expect((await voter.get(`/api/users/${author}/posts`)).body[0].myVote).toBe("down");
+    expect((await other.get(`/api/users/${author}/posts`)).body[0].myVote).toBe("none");
   });
 
   it("keeps answers across ad tracking, which changes nothing a cached read shows", async () => {

@@ -9,32 +9,29 @@ import {
   listPosts,
   toPostView,
   updatePost,
+  withMyVotes,
 } from "../services/posts";
 import { cachedRead, memberProcedure, minuteBucket, publicProcedure, router, visitorReadProcedure } from "../trpc";
 
 export const postsRouter = router({
-  list: visitorReadProcedure
-    .input(listPostsInput)
-    .query(({ ctx, input }) =>
-      cachedRead(
-        ctx,
-        `posts.list ${JSON.stringify(input)} ${input.timeRange || input.sortBy === "trending" ? minuteBucket() : ""}`,
-        () => listPosts(ctx.db, input, ctx.user?.id ?? null),
-        true,
-      ),
-    ),
+  // Every caller gets the visitors' answer from the read cache; a member's own votes go on top.
+  list: visitorReadProcedure.input(listPostsInput).query(async ({ ctx, input }) => {
+    const windowed = input.timeRange || input.sortBy === "trending";
+    const page = await cachedRead(ctx, `posts.list ${JSON.stringify(input)} ${windowed ? minuteBucket() : ""}`, () =>
+      listPosts(ctx.db, input, null),
+    );
+    return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
+  }),
 
   /** Reading a post counts a view (written in the background, shown at once). */
   bySlug: publicProcedure.input(slugInput).query(async ({ ctx, input }) => {
     // The row is cached like any read; the views not yet written are added per request.
-    const row = await cachedRead(
-      ctx,
-      `posts.bySlug ${input.slug}`,
-      () => findPostView(ctx.db, { slug: input.slug }, ctx.user?.id ?? null),
-      true,
+    const row = await cachedRead(ctx, `posts.bySlug ${input.slug}`, () =>
+      findPostView(ctx.db, { slug: input.slug }, null),
     );
     if (!row) throw notFound(MESSAGES.postNotFound);
-    return toPostView(row, ctx.views.record(row.id));
+    const post = toPostView(row, ctx.views.record(row.id));
+    return (await withMyVotes(ctx.db, ctx.user?.id ?? null, [post]))[0] ?? post;
   }),
 
   create: memberProcedure.input(createPostInput).mutation(async ({ ctx, input }) => {

@@ -1,7 +1,7 @@
 import { MESSAGES, risingStarsInput, updateProfileInput, userListInput, usernameInput } from "@forum/contracts";
 import { forbidden, notFound } from "../errors";
 import { toCurrentUser } from "../services/mappers";
-import { listPosts } from "../services/posts";
+import { listPosts, withMyVotes } from "../services/posts";
 import { listRepliesByAuthor } from "../services/replies";
 import { risingStars } from "../services/reputation";
 import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
@@ -27,22 +27,14 @@ export const usersRouter = router({
     ),
   ),
 
-  posts: visitorReadProcedure.input(userListInput).query(({ ctx, input }) =>
-    cachedRead(
-      ctx,
-      `users.posts ${JSON.stringify(input)}`,
-      async () => {
-        const user = await findUserByUsername(ctx.db, input.username);
-        if (!user) throw notFound(MESSAGES.userNotFound);
-        return listPosts(
-          ctx.db,
-          { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit },
-          ctx.user?.id ?? null,
-        );
-      },
-      true,
-    ),
-  ),
+  posts: visitorReadProcedure.input(userListInput).query(async ({ ctx, input }) => {
+    const page = await cachedRead(ctx, `users.posts ${JSON.stringify(input)}`, async () => {
+      const user = await findUserByUsername(ctx.db, input.username);
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return listPosts(ctx.db, { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit }, null);
+    });
+    return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
+  }),
 
   replies: visitorReadProcedure.input(userListInput).query(({ ctx, input }) =>
     cachedRead(ctx, `users.replies ${JSON.stringify(input)}`, async () => {
