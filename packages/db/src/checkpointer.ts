@@ -41,21 +41,35 @@ export function startCheckpointer(
   path: string,
   options: { intervalMs?: number; onError?: (message: string) => void } = {},
 ): Checkpointer {
+  // Without the worker the commit-time backstop still checkpoints: writes keep working.
+  const onError =
+    options.onError ??
+    ((message: string) => process.emitWarning(`WAL checkpoints on a worker thread failed: ${message}`));
   const driverPath = createRequire(import.meta.url).resolve("better-sqlite3");
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { path, driverPath, intervalMs: options.intervalMs ?? 250 },
   });
   worker.unref();
+  let exited = false;
+  const whenExited = new Promise<void>((resolve) =>
+    worker.once("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
   worker.on("message", (message: { error?: string }) => {
-    if (message.error) options.onError?.(message.error);
+    if (message.error) onError(message.error);
   });
-  worker.on("error", (error) => options.onError?.(String(error)));
+  worker.on("error", (error) => onError(String(error)));
   return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        worker.once("exit", () => resolve());
-        worker.postMessage("stop");
-      }),
+    stop: async () => {
+      if (exited) return;
+      worker.postMessage("stop");
+      // A worker stuck in a long checkpoint is not waited for past a second.
+      const timer = setTimeout(() => void worker.terminate(), 1000);
+      await whenExited;
+      clearTimeout(timer);
+    },
   };
 }
