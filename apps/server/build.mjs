@@ -31,8 +31,10 @@ const trpcObjectSpread = {
 };
 
 await build({
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/main.cjs",
+  // The server, and the worker thread that parses spreadsheet uploads (plugins/uploadParser.ts).
+  entryPoints: ["src/main.ts", "src/bulkParserWorker.ts"],
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
   bundle: true,
   platform: "node",
   target: "node20",

@@ -14,6 +14,7 @@ import { registerOriginCheck } from "./plugins/origin";
 import { SharedAnswers } from "./plugins/sharedAnswers";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
+import { workerUploadParser } from "./plugins/uploadParser";
 import { registerWriteTurns } from "./plugins/writeTurns";
 import { registerRestRoutes } from "./rest/adapter";
 
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     readCache,
     views,
     adTracking: new RateLimiter(tracking.limit, tracking.windowMs),
+    parseUpload: workerUploadParser(),
   };
   app.decorate("services", services);
   app.addHook("onClose", async () => {

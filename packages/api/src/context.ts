@@ -1,6 +1,7 @@
 // What every procedure sees. The server builds one per request; tests build it the same way.
 import type { ForumDb } from "@forum/db";
 import type { Session, SessionUser } from "./auth/sessions";
+import type { UploadParser } from "./services/bulk/parse";
 import type { RateLimiter } from "./services/rateLimiter";
 import type { ReadCache } from "./services/readCache";
 import type { ViewCounter } from "./services/viewCounter";
@@ -16,6 +17,8 @@ export type ApiServices = {
   readCache: ReadCache;
   /** Ad impressions and clicks per client, ad and kind. */
   adTracking: RateLimiter;
+  /** Where spreadsheet uploads are parsed (default: on the calling thread). */
+  parseUpload?: UploadParser;
 };
 
 /** How a procedure sets or clears the session cookie without knowing the HTTP framework. */

@@ -10,6 +10,7 @@ export { httpStatusOf, publicDetails, publicMessage } from "./errors";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
+export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { RateLimiter } from "./services/rateLimiter";
 export { ReadCache } from "./services/readCache";
 export { ViewCounter } from "./services/viewCounter";

@@ -16,5 +16,5 @@ export const bulkRouter = router({
   // the file is looked at.
   upload: adminProcedure
     .input(bulkUploadInput)
-    .mutation(({ ctx, input }) => importSpreadsheet(ctx.db, input.type, input.content)),
+    .mutation(({ ctx, input }) => importSpreadsheet(ctx.db, input.type, input.content, ctx.parseUpload)),
 });

@@ -5,6 +5,14 @@ import { badRequestWithDetails } from "../../errors";
 
 export const MAX_LISTED_PROBLEMS = 1000;
 
+/** What Problems holds, as plain data (it crosses from the parsing worker thread). */
+export type ProblemsState = {
+  listed: Array<BulkProblem & { order: number }>;
+  phaseListed: number;
+  total: number;
+  rows: number[];
+};
+
 export class Problems {
   private listed: Array<BulkProblem & { order: number }> = [];
   private phaseListed = 0;
@@ -12,6 +20,19 @@ export class Problems {
   private readonly rows = new Set<number>();
 
   constructor(private readonly columnOrder: readonly string[]) {}
+
+  toState(): ProblemsState {
+    return { listed: this.listed, phaseListed: this.phaseListed, total: this.total, rows: [...this.rows] };
+  }
+
+  static fromState(columnOrder: readonly string[], state: ProblemsState): Problems {
+    const problems = new Problems(columnOrder);
+    problems.listed = state.listed;
+    problems.phaseListed = state.phaseListed;
+    problems.total = state.total;
+    for (const row of state.rows) problems.rows.add(row);
+    return problems;
+  }
 
   /**
    * Problems are found in passes (cells, then lookups against the database), each in row
