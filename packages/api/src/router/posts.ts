@@ -25,12 +25,14 @@ export const postsRouter = router({
 
   /** Reading a post counts a view (written in the background, shown at once). */
   bySlug: publicProcedure.input(slugInput).query(async ({ ctx, input }) => {
-    // The row is cached like any read; the views not yet written are added per request.
-    const row = await cachedRead(ctx, `posts.bySlug ${input.slug}`, () =>
-      findPostView(ctx.db, { slug: input.slug }, null),
-    );
-    if (!row) throw notFound(MESSAGES.postNotFound);
-    const post = toPostView(row, ctx.views.record(row.id));
+    // The post is cached as a visitor sees it; the views not yet written (this one included)
+    // and the member's own vote are added per request.
+    const cached = await cachedRead(ctx, `posts.bySlug ${input.slug}`, async () => {
+      const row = await findPostView(ctx.db, { slug: input.slug }, null);
+      return row ? toPostView(row) : null;
+    });
+    if (!cached) throw notFound(MESSAGES.postNotFound);
+    const post = { ...cached, views: cached.views + ctx.views.record(cached.id) };
     return (await withMyVotes(ctx.db, ctx.user?.id ?? null, [post]))[0] ?? post;
   }),
 
