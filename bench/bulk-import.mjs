@@ -1,13 +1,12 @@
 // Bulk-import benchmark: 100,000 posts in one .xlsx, uploaded to the built server (apps/server/
 // dist/main.cjs) on a fresh demo database. Prints the upload's wall time and the server's peak
 // memory. Run: (cd apps/server && node build.mjs) && node bench/bulk-import.mjs [rows]
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as XLSX from "@e965/xlsx";
+import { freePort, memoryOf, startNodeServer, stopServer } from "./lib/processes.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const serverEntry = join(root, "apps", "server", "dist", "main.cjs");
@@ -32,37 +31,6 @@ function postsWorkbook(rows) {
   return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Peak ("HWM") and current resident memory of a process, in MB, from /proc. */
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? Number.NaN);
-  return { peak: kb("VmHWM") / 1024, current: kb("VmRSS") / 1024 };
-}
-
-async function waitForServer(base, child) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/categories`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("server did not start in 30 s");
-}
-
 async function main() {
   if (!existsSync(serverEntry)) throw new Error(`build the server first: cd apps/server && node build.mjs`);
   let started = performance.now();
@@ -70,14 +38,13 @@ async function main() {
   const generateMs = performance.now() - started;
 
   const dir = mkdtempSync(join(tmpdir(), "forum-bulk-bench-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverEntry], {
+  const { child, base } = await startNodeServer({
+    script: serverEntry,
     cwd: dir,
+    port: await freePort(),
+    readyPath: "/api/categories",
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
       DATABASE_PATH: join(dir, "forum.db"),
       FORUM_UPLOADS_DIR: join(dir, "uploads"),
       FORUM_WEB_DIST: join(dir, "no-web"),
@@ -86,10 +53,8 @@ async function main() {
       FORUM_SEED: "demo",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
   try {
-    await waitForServer(base, child);
     const login = await fetch(`${base}/api/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -100,9 +65,9 @@ async function main() {
     const before = memoryOf(child.pid);
 
     // Sample memory every 20 ms, and the latency of a cheap read, while the import runs.
-    let peakDuring = before.current;
+    let peakDuring = before.currentMB;
     const memorySampler = setInterval(() => {
-      peakDuring = Math.max(peakDuring, memoryOf(child.pid).current);
+      peakDuring = Math.max(peakDuring, memoryOf(child.pid).currentMB);
     }, 20);
     let slowestRead = 0;
     let probing = true;
@@ -136,12 +101,13 @@ async function main() {
     );
     console.log(`upload + import      ${(uploadMs / 1000).toFixed(2)} s wall time, ${body.data.length} items answered`);
     console.log(`posts in database    ${stats.totalPosts}`);
-    console.log(`server RSS           ${mb(before.current)} before, ${mb(peakDuring)} sampled peak during the upload`);
-    console.log(`server peak RSS      ${mb(after.peak)} (VmHWM, whole process life)`);
+    console.log(
+      `server RSS           ${mb(before.currentMB)} before, ${mb(peakDuring)} sampled peak during the upload`,
+    );
+    console.log(`server peak RSS      ${mb(after.peakMB)} (VmHWM, whole process life)`);
     console.log(`slowest /api/categories read during the import: ${(slowestRead / 1000).toFixed(2)} s`);
   } finally {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => (child.exitCode === null ? child.once("exit", resolve) : resolve()));
+    await stopServer(child);
     rmSync(dir, { recursive: true, force: true });
   }
 }

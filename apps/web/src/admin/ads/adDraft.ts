@@ -1,14 +1,7 @@
 // The ad form's fields, from an ad (edit) or blank (create), and the payload they save as.
-import { AD_DIMENSIONS, AD_PLACEMENTS, AD_TYPES, type AdPlacement, type AdType, type AdView } from "@forum/contracts";
+import { AD_DIMENSIONS, AD_PLACEMENTS, AD_TYPES, type AdView } from "@forum/contracts";
 
-export type AdDraft = {
-  title: string;
-  content: string;
-  type: AdType;
-  placement: AdPlacement;
-  dimensions: string | null;
-  active: boolean;
-};
+export type AdDraft = Pick<AdView, "title" | "content" | "type" | "placement" | "dimensions" | "active">;
 
 export const AD_TYPE_OPTIONS = [...AD_TYPES];
 export const AD_PLACEMENT_OPTIONS = [...AD_PLACEMENTS];

@@ -2,17 +2,17 @@
 import { LIMITS, MESSAGES } from "@forum/contracts";
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { type ChangeEvent, useState } from "react";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
+import { useTextForm } from "../../lib/useTextForm";
 
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 export function ChangePasswordForm() {
   const trpc = useTRPC();
   const onError = useApiError();
-  const [form, setForm] = useState(EMPTY);
+  const { form, setForm, field } = useTextForm(EMPTY);
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({
       onSuccess: () => {
@@ -26,14 +26,6 @@ export function ChangePasswordForm() {
         }),
     }),
   );
-
-  const field = (name: keyof typeof EMPTY) => ({
-    value: form[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setForm((current) => ({ ...current, [name]: value }));
-    },
-  });
 
   const submit = () => {
     if (!form.currentPassword || !form.newPassword || !form.confirmPassword) {

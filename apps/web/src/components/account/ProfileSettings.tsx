@@ -2,10 +2,10 @@
 import type { CurrentUser } from "@forum/contracts";
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, useState } from "react";
 import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
+import { useTextForm } from "../../lib/useTextForm";
 import { UserAvatar } from "../UserAvatar";
 
 type ProfileFields = {
@@ -30,7 +30,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const onError = useApiError();
-  const [form, setForm] = useState(() => fieldsOf(user));
+  const { form, setForm, field } = useTextForm(() => fieldsOf(user));
   const update = useMutation(
     trpc.users.update.mutationOptions({
       onSuccess: async (updated) => {
@@ -46,14 +46,6 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
         onError(error, { title: "Update Failed", message: "Failed to update profile. Please try again." }),
     }),
   );
-
-  const field = (name: keyof ProfileFields) => ({
-    value: form[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const value = event.currentTarget.value;
-      setForm((current) => ({ ...current, [name]: value }));
-    },
-  });
 
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }}>

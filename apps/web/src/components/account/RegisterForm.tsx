@@ -2,9 +2,9 @@
 import { LIMITS, MESSAGES } from "@forum/contracts";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { type ChangeEvent, useState } from "react";
 import { toastError } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { useTextForm } from "../../lib/useTextForm";
 import { serverReason } from "./authFailure";
 import { useSignedIn } from "./useSignedIn";
 
@@ -14,7 +14,7 @@ const REGISTRATION_FAILED = "Username may already exist or invalid data";
 export function RegisterForm() {
   const trpc = useTRPC();
   const signedIn = useSignedIn();
-  const [form, setForm] = useState(EMPTY);
+  const { form, field } = useTextForm(EMPTY);
   const register = useMutation(
     trpc.auth.register.mutationOptions({
       onSuccess: (user) => signedIn(user, "Account created successfully"),
@@ -25,14 +25,6 @@ export function RegisterForm() {
       },
     }),
   );
-
-  const field = (name: keyof typeof EMPTY) => ({
-    value: form[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setForm((current) => ({ ...current, [name]: value }));
-    },
-  });
 
   const submit = () => {
     if (!form.username.trim() || !form.email.trim() || !form.password) {
