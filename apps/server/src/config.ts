@@ -5,6 +5,10 @@ export type ServerConfig = {
   host: string;
   port: number;
   databasePath: string;
+  /** postgres://… runs on PostgreSQL; undefined means the SQLite file at databasePath. */
+  databaseUrl: string | undefined;
+  /** Connections in the PostgreSQL pool. */
+  databasePoolSize: number;
   logLevel: string;
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies: boolean;
@@ -23,6 +27,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env.HOST ?? "0.0.0.0",
     port: Number(env.PORT ?? 3000),
     databasePath: resolve(cwd, env.DATABASE_PATH ?? join(dataDir, "forum.db")),
+    databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     logLevel: env.LOG_LEVEL ?? "info",
     secureCookies: env.FORUM_SECURE_COOKIES === "true",
     trustProxy: env.FORUM_TRUST_PROXY === "true",

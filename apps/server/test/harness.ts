@@ -1,40 +1,53 @@
-// A real server around a real temporary SQLite database, driven through inject() like a client.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// A real server around a real temporary database (SQLite, or PostgreSQL in the suites' second
+// run, see engines/), driven through inject() like a client.
 import { join } from "node:path";
 import { hashPassword } from "@forum/api";
 import type { Role } from "@forum/contracts";
-import { createDb, type ForumDb, hotScore, migrateToLatest } from "@forum/db";
-import { buildApp, type ForumApp } from "../src/app";
+import { type ForumDb, hotScore } from "@forum/db";
+import { type AppOptions, buildApp, type ForumApp } from "../src/app";
+import { createTestDatabase, type TestDatabase } from "./engines/testDatabase";
+
+export { TEST_ENGINE } from "./engines/testDatabase";
 
 export type TestForum = {
   app: ForumApp;
   db: ForumDb;
+  /** Another app instance on the same database (PostgreSQL's scale-out), closed with this one. */
+  startInstance: () => Promise<ForumApp>;
   close: () => Promise<void>;
 };
 
-export async function startForum(
-  options: { adTracking?: { limit: number; windowMs: number }; onNewStatement?: (sql: string) => void } = {},
-): Promise<TestForum> {
-  const dir = mkdtempSync(join(tmpdir(), "forum-test-"));
-  const database = createDb({ path: join(dir, "forum.db"), onNewStatement: options.onNewStatement });
-  await migrateToLatest(database.db);
+type ForumOptions = Partial<Pick<AppOptions, "adTracking">> & { onNewStatement?: (sql: string) => void };
+
+async function appOn(database: TestDatabase, options: ForumOptions): Promise<ForumApp> {
   const app = await buildApp({
-    database,
+    database: database.open(),
     logLevel: "silent",
     secureCookies: false,
     trustProxy: false,
-    webDistDir: join(dir, "no-web-build"),
-    uploadsDir: join(dir, "uploads"),
+    webDistDir: join(database.dir, "no-web-build"),
+    uploadsDir: join(database.dir, "uploads"),
     ...(options.adTracking ? { adTracking: options.adTracking } : {}),
   });
   await app.ready();
+  return app;
+}
+
+export async function startForum(options: ForumOptions = {}): Promise<TestForum> {
+  const database = await createTestDatabase(options);
+  const app = await appOn(database, options);
+  const others: ForumApp[] = [];
   return {
     app,
-    db: database.db,
+    db: app.services.db,
+    startInstance: async () => {
+      const other = await appOn(database, options);
+      others.push(other);
+      return other;
+    },
     close: async () => {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      for (const instance of [app, ...others]) await instance.close();
+      await database.drop();
     },
   };
 }

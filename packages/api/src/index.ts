@@ -6,7 +6,7 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export type { ApiServices, Context, SessionCookies } from "./context";
-export { httpStatusOf, publicDetails, publicMessage } from "./errors";
+export { httpStatusOf, publicDetails, publicMessage, unavailableIfDatabaseDown } from "./errors";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
