@@ -47,9 +47,12 @@ export function createPostgresDb(config: PostgresConfig): PostgresDbHandle {
     connectionTimeoutMillis: 5_000,
   };
   const pool = new pg.Pool({ ...connection, max: config.poolSize ?? 10, statement_timeout: 30_000 });
-  // An idle connection that breaks (the server restarted) is dropped from the pool and replaced
-  // on next use; without a listener the error would end the process.
+  // A connection that breaks (the server restarted) is dropped from the pool and replaced on next
+  // use. pg reports the break as an "error" event, on the pool for idle connections and on the
+  // connection itself while a request holds it (between two statements of a transaction, whose
+  // next statement then fails on its own): without listeners either would end the process.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const seen = new Set<string>();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),

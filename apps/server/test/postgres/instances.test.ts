@@ -173,6 +173,34 @@ describe("two instances on one PostgreSQL", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
   });
 
+  it("while the write notifications are cut, nothing stale is served; caching resumes when they are back", async () => {
+    const visitorOnB = client(b);
+    await visitorOnB.get("/api/posts?sortBy=new");
+    await visitorOnB.get("/api/posts?sortBy=new"); // cached on B
+    const { sql } = await import("kysely");
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and application_name like 'forum-%-listen'`.execute(forum.db);
+    for (let waited = 0; b.services.readCache.enabled; waited += 10) {
+      expect(waited).toBeLessThan(5_000);
+      await sleep(10);
+    }
+    // Written on A while B cannot hear about it: B must read it at once, from the database.
+    const author = await signedIn(forum);
+    const created = await author.post("/api/posts", { title: "Written while cut off", content: "x", categoryId });
+    expect(created.status).toBe(201);
+    const during = await visitorOnB.get("/api/posts?sortBy=new");
+    expect(during.body.map((post: { title: string }) => post.title)).toContain("Written while cut off");
+
+    await listening(b);
+    await listening(a);
+    await visitorOnB.get("/api/posts?sortBy=new");
+    const next = await author.post("/api/posts", { title: "Written after reconnecting", content: "x", categoryId });
+    expect(next.status).toBe(201);
+    await sleep(250);
+    const after = await visitorOnB.get("/api/posts?sortBy=new");
+    expect(after.body.map((post: { title: string }) => post.title)).toContain("Written after reconnecting");
+  });
+
   it("views counted on both instances add up", async () => {
     const author = await signedIn(forum);
     const post = (await author.post("/api/posts", { title: "Viewed twice", content: "Look", categoryId })).body;
