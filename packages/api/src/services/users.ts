@@ -10,6 +10,7 @@ import {
   type UserRow,
 } from "@forum/db";
 import { sql } from "kysely";
+import { invalidateUserSessions } from "../auth/sessions";
 import { conflict, forbidden, notFound } from "../errors";
 import { iso } from "./mappers";
 
@@ -177,6 +178,36 @@ export async function updateUserFields(
       return trx.updateTable("users").set(defined).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     }),
   );
+}
+
+/**
+ * Sets an account's password hash (and any other fields given) and signs out its sessions but
+ * `keepSessionId`, in one transaction: a new password never leaves an old session signed in.
+ */
+export async function replacePassword(
+  db: ForumDb,
+  userId: number,
+  changes: { passwordHash: string; role?: Role; banned?: number },
+  keepSessionId?: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set(changes).where("id", "=", userId).execute();
+    await invalidateUserSessions(trx, userId, keepSessionId);
+  });
+}
+
+/** Bans (ending every session of the account at once) or unbans an account. */
+export async function setBanned(db: ForumDb, userId: number, banned: boolean): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("users")
+      .set({ banned: banned ? 1 : 0 })
+      .where("id", "=", userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (banned) await invalidateUserSessions(trx, userId);
+    return row;
+  });
 }
 
 /**
