@@ -9,4 +9,3 @@ export * from "./ranking";
 export * from "./schema";
 export * from "./seed/demo";
 export * from "./seed/random";
-export * from "./seed/synthetic";
