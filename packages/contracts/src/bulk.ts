@@ -219,6 +219,3 @@ export const bulkUploadInput = z.object({
     .refine((value) => value.byteLength > 0, MESSAGES.bulkFileEmpty),
 });
 export type BulkUploadInput = z.infer<typeof bulkUploadInput>;
-
-/** One problem found in an upload; row 1 is the header row. */
-export type BulkProblem = { row: number; column: string; message: string };

@@ -1,4 +1,5 @@
 // Business constants of spec section 9, shared by the server and the web app.
+import type { UserPreferences } from "./types";
 
 export const EXCERPT_LENGTH = 150;
 export const PAGE_STEP = 20;
@@ -39,7 +40,8 @@ export const TIME_RANGE_MS: Record<TimeRange, number> = {
 export const VOTE_TYPES = ["upvote", "downvote"] as const;
 export type VoteType = (typeof VOTE_TYPES)[number];
 /** The caller's own vote on a post as the API reports it. */
-export type MyVote = "up" | "down" | "none";
+export const MY_VOTES = ["up", "down", "none"] as const;
+export type MyVote = (typeof MY_VOTES)[number];
 
 export const AD_TYPES = ["adsense", "custom", "banner", "text"] as const;
 export type AdType = (typeof AD_TYPES)[number];
@@ -78,3 +80,11 @@ export const LIMITS = {
 } as const;
 
 export const SESSION_COOKIE = "forum_session";
+
+/** A member's settings until they change them (also what an unreadable stored value falls back to). */
+export const DEFAULT_PREFERENCES: UserPreferences = {
+  emailNotifications: true,
+  replyNotifications: true,
+  weeklyDigest: false,
+  showProfileInPosts: true,
+};

@@ -1,161 +1,262 @@
-// Shapes the API answers with. Both doors (tRPC and REST) return exactly these objects.
-import type { AdPlacement, AdType, MyVote, Role } from "./constants";
+// Shapes the API answers with, as zod schemas: both doors (tRPC and REST) return exactly these
+// objects, the OpenAPI document at /api/openapi.json is generated from them, and each exported
+// type is inferred from its schema, so a shape is written once.
+//
+// Every export named `...Schema` becomes a named schema of the OpenAPI document (postViewSchema
+// is "PostView"). The server does not parse its own answers with them (that would cost every
+// cached read): a type-level test proves each procedure's output type equals its schema's, and
+// the API test suites check every REST answer they receive against the document.
+import { z } from "zod";
+import { AD_PLACEMENTS, AD_TYPES, BULK_UPLOAD_TYPES, MY_VOTES, ROLES } from "./constants";
 
-export type AuthorView = {
-  id: number;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-};
+const id = z.number().int();
+const count = z.number().int();
+const timestamp = z.iso.datetime();
 
-export type CategoryRef = { name: string; slug: string; color: string };
+export const authorViewSchema = z.object({
+  id,
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type AuthorView = z.infer<typeof authorViewSchema>;
 
-export type PostView = {
-  id: number;
-  slug: string;
-  title: string;
-  content: string;
-  excerpt: string | null;
-  categoryId: number;
-  category: CategoryRef | null;
-  authorId: number;
-  author: AuthorView | null;
-  featured: boolean;
-  votes: number;
-  upvotes: number;
-  downvotes: number;
-  replyCount: number;
-  views: number;
-  createdAt: string;
-  updatedAt: string;
+export const categoryRefSchema = z.object({ name: z.string(), slug: z.string(), color: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
+
+export const postViewSchema = z.object({
+  id,
+  slug: z.string(),
+  title: z.string(),
+  content: z.string(),
+  excerpt: z.string().nullable(),
+  categoryId: id,
+  category: categoryRefSchema.nullable(),
+  authorId: id,
+  author: authorViewSchema.nullable(),
+  featured: z.boolean(),
+  votes: count,
+  upvotes: count,
+  downvotes: count,
+  replyCount: count,
+  views: count,
+  createdAt: timestamp,
+  updatedAt: timestamp,
   /** The signed-in caller's own vote; "none" for visitors. */
-  myVote: MyVote;
-};
+  myVote: z.enum(MY_VOTES).describe('The signed-in caller\'s own vote; "none" for visitors'),
+});
+export type PostView = z.infer<typeof postViewSchema>;
 
-export type ReplyView = {
-  id: number;
-  postId: number;
-  content: string;
-  authorId: number;
-  author: AuthorView | null;
-  upvotes: number;
-  downvotes: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export const replyViewSchema = z.object({
+  id,
+  postId: id,
+  content: z.string(),
+  authorId: id,
+  author: authorViewSchema.nullable(),
+  upvotes: count,
+  downvotes: count,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type ReplyView = z.infer<typeof replyViewSchema>;
 
-export type ProfileReplyView = ReplyView & { post: { slug: string; title: string } };
+/** The replies of a post, oldest first, wrapped in an object as the original client expects. */
+export const repliesOfPostSchema = z.object({ replies: z.array(replyViewSchema) });
+export type RepliesOfPost = z.infer<typeof repliesOfPostSchema>;
 
-export type CategoryView = {
-  id: number;
-  name: string;
-  slug: string;
-  description: string | null;
-  color: string;
-  postCount: number;
-  createdAt: string;
-};
+/** A reply on a profile's Replies tab, with the post it answers. */
+export const profileReplyViewSchema = replyViewSchema.extend({
+  post: z.object({ slug: z.string(), title: z.string() }),
+});
+export type ProfileReplyView = z.infer<typeof profileReplyViewSchema>;
+
+export const categoryViewSchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  color: z.string(),
+  postCount: count,
+  createdAt: timestamp,
+});
+export type CategoryView = z.infer<typeof categoryViewSchema>;
+
+export const userPreferencesSchema = z.object({
+  emailNotifications: z.boolean(),
+  replyNotifications: z.boolean(),
+  weeklyDigest: z.boolean(),
+  showProfileInPosts: z.boolean(),
+});
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 
 /** The signed-in user as /api/user answers: their own account, email included. */
-export type CurrentUser = {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  bio: string | null;
-  website: string | null;
-  location: string | null;
-  role: Role;
-  banned: boolean;
-  profileImageUrl: string | null;
-  preferences: UserPreferences;
-  createdAt: string;
-};
-
-export type UserPreferences = {
-  emailNotifications: boolean;
-  replyNotifications: boolean;
-  weeklyDigest: boolean;
-  showProfileInPosts: boolean;
-};
-export const DEFAULT_PREFERENCES: UserPreferences = {
-  emailNotifications: true,
-  replyNotifications: true,
-  weeklyDigest: false,
-  showProfileInPosts: true,
-};
+export const currentUserSchema = z.object({
+  id,
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  location: z.string().nullable(),
+  role: z.enum(ROLES),
+  banned: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  preferences: userPreferencesSchema,
+  createdAt: timestamp,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** A public profile; email only when the caller is that user or an admin. */
-export type ProfileView = {
-  id: number;
-  username: string;
-  email?: string;
-  firstName: string | null;
-  lastName: string | null;
-  bio: string | null;
-  website: string | null;
-  location: string | null;
-  role: Role;
-  banned: boolean;
-  profileImageUrl: string | null;
-  createdAt: string;
-  postCount: number;
-  replyCount: number;
-  reputation: number;
-};
+export const profileViewSchema = z.object({
+  id,
+  username: z.string(),
+  email: z.string().optional().describe("Only when the caller is this member or an admin"),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  location: z.string().nullable(),
+  role: z.enum(ROLES),
+  banned: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: timestamp,
+  postCount: count,
+  replyCount: count,
+  reputation: z.number().int(),
+});
+export type ProfileView = z.infer<typeof profileViewSchema>;
 
 /** A user row in the admin lists. */
-export type AdminUserView = {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: Role;
-  banned: boolean;
-  profileImageUrl: string | null;
-  createdAt: string;
-};
+export const adminUserViewSchema = z.object({
+  id,
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(ROLES),
+  banned: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
-export type VoteResult = {
-  postId: number;
-  upvotes: number;
-  downvotes: number;
-  votes: number;
-  myVote: MyVote;
-};
+export const voteResultSchema = z.object({
+  postId: id,
+  upvotes: count,
+  downvotes: count,
+  votes: z.number().int(),
+  myVote: z.enum(MY_VOTES),
+});
+export type VoteResult = z.infer<typeof voteResultSchema>;
 
-export type TrendingTopic = { id: number; name: string; slug: string; color: string; count: number };
+export const trendingTopicSchema = z.object({
+  id,
+  name: z.string(),
+  slug: z.string(),
+  color: z.string(),
+  count,
+});
+export type TrendingTopic = z.infer<typeof trendingTopicSchema>;
 
-export type AdView = {
-  id: number;
-  title: string;
-  content: string;
-  type: AdType;
-  placement: AdPlacement;
-  dimensions: string | null;
-  active: boolean;
-  impressions: number;
-  clickCount: number;
-  createdAt: string;
-};
+export const adViewSchema = z.object({
+  id,
+  title: z.string(),
+  content: z.string(),
+  type: z.enum(AD_TYPES),
+  placement: z.enum(AD_PLACEMENTS),
+  dimensions: z.string().nullable(),
+  active: z.boolean(),
+  impressions: count,
+  clickCount: count,
+  createdAt: timestamp,
+});
+export type AdView = z.infer<typeof adViewSchema>;
 
-export type AdSettingsView = {
-  enableAds: boolean;
-  adsensePubId: string | null;
+/** An ad's counters after an impression or a click was counted. */
+export const adTrackResultSchema = z.object({ id, impressions: count, clickCount: count });
+export type AdTrackResult = z.infer<typeof adTrackResultSchema>;
+
+export const adSettingsViewSchema = z.object({
+  enableAds: z.boolean(),
+  adsensePubId: z.string().nullable(),
   /** The same value under the name the display code reads. */
-  adsenseCode: string | null;
-  adsBetweenPosts: number;
-  postsInterval: number;
-};
+  adsenseCode: z.string().nullable().describe("The same value as adsensePubId, under the name the display code reads"),
+  adsBetweenPosts: count,
+  postsInterval: count,
+});
+export type AdSettingsView = z.infer<typeof adSettingsViewSchema>;
 
-export type AdminStats = { totalUsers: number; totalPosts: number; totalCategories: number };
-export type UserStats = { totalUsers: number; activeUsers: number; bannedUsers: number; admins: number };
+export const adminStatsSchema = z.object({ totalUsers: count, totalPosts: count, totalCategories: count });
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const userStatsSchema = z.object({
+  totalUsers: count,
+  activeUsers: count,
+  bannedUsers: count,
+  admins: count,
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
 /** One UTC day of the dashboard's activity chart: what was created that day. */
-export type AdminActivityDay = { date: string; posts: number; replies: number; members: number };
-export type MessageView = { message: string };
+export const adminActivityDaySchema = z.object({
+  date: z.iso.date(),
+  posts: count,
+  replies: count,
+  members: count,
+});
+export type AdminActivityDay = z.infer<typeof adminActivityDaySchema>;
+
+/** A confirmation ("Post deleted successfully"), and the body of every error answer. */
+export const messageViewSchema = z.object({ message: z.string() });
+export type MessageView = z.infer<typeof messageViewSchema>;
 
 /** A member ranked by the upvotes their posts and replies received in a time range. */
-export type RisingStar = AuthorView & { reputationGained: number };
+export const risingStarSchema = authorViewSchema.extend({ reputationGained: z.number().int() });
+export type RisingStar = z.infer<typeof risingStarSchema>;
+
+// Bulk import
+
+/** One problem found in an upload; row 1 is the header row. */
+export const bulkProblemSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type BulkProblem = z.infer<typeof bulkProblemSchema>;
+
+/**
+ * A refused upload: the message, and when rows have problems, the first of them (row by row)
+ * and how many there are in all. Nothing was written.
+ */
+export const bulkRefusalSchema = z.object({
+  message: z.string(),
+  errors: z.array(bulkProblemSchema).optional(),
+  totalErrors: count.optional(),
+});
+export type BulkRefusal = z.infer<typeof bulkRefusalSchema>;
+
+export const importedUserSchema = z.object({ id, username: z.string() });
+export type ImportedUser = z.infer<typeof importedUserSchema>;
+export const importedCategorySchema = z.object({ id, name: z.string(), slug: z.string() });
+export type ImportedCategory = z.infer<typeof importedCategorySchema>;
+export const importedPostSchema = z.object({ id, slug: z.string() });
+export type ImportedPost = z.infer<typeof importedPostSchema>;
+export const importedReplySchema = z.object({ id, postId: id });
+export type ImportedReply = z.infer<typeof importedReplySchema>;
+
+/** A successful import: one small item (its id and name) per row written. */
+export const bulkImportResultSchema = z.object({
+  data: z.array(z.union([importedUserSchema, importedCategorySchema, importedPostSchema, importedReplySchema])),
+});
+export type BulkImportResult = z.infer<typeof bulkImportResultSchema>;
+
+/** A column of an upload type, as the admin screen lists it. */
+export const bulkColumnViewSchema = z.object({
+  name: z.string(),
+  required: z.boolean(),
+  type: z.string().describe("What the cell holds, in words"),
+  examples: z.array(z.union([z.string(), z.number(), z.boolean()])),
+});
+export type BulkColumnView = z.infer<typeof bulkColumnViewSchema>;
+
+/** The columns of every upload type. */
+export const bulkColumnsViewSchema = z.record(z.enum(BULK_UPLOAD_TYPES), z.array(bulkColumnViewSchema));
+export type BulkColumnsView = z.infer<typeof bulkColumnsViewSchema>;

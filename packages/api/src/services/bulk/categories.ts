@@ -1,12 +1,10 @@
 // Imports categories: slugs are generated unique; colour defaults like the create form's.
-import { DEFAULT_CATEGORY_COLOR } from "@forum/contracts";
+import { DEFAULT_CATEGORY_COLOR, type ImportedCategory } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { uniqueSlugs } from "../slugs";
 import { inBatches } from "./batches";
 import type { Problems } from "./problems";
 import { column, type Table } from "./table";
-
-export type ImportedCategory = { id: number; name: string; slug: string };
 
 export async function importCategories(db: ForumDb, table: Table, problems: Problems): Promise<ImportedCategory[]> {
   problems.throwIfAny();

@@ -1,6 +1,6 @@
 // The spreadsheet bulk import, all or nothing: read the first sheet, check every row (cells,
 // then the database), and only when nothing is wrong write every row in one transaction.
-import { BULK_MAX_FILE_BYTES, type BulkUploadType, MESSAGES } from "@forum/contracts";
+import { BULK_MAX_FILE_BYTES, type BulkImportResult, type BulkUploadType, MESSAGES } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { payloadTooLarge } from "../../errors";
 import { importCategories } from "./categories";
@@ -11,7 +11,7 @@ import { importReplies } from "./replies";
 import type { Table } from "./table";
 import { importUsers } from "./users";
 
-type Importer = (db: ForumDb, table: Table, problems: Problems) => Promise<object[]>;
+type Importer = (db: ForumDb, table: Table, problems: Problems) => Promise<BulkImportResult["data"]>;
 
 const IMPORTERS: Record<BulkUploadType, Importer> = {
   users: importUsers,
@@ -26,7 +26,7 @@ export async function importSpreadsheet(
   type: BulkUploadType,
   bytes: Uint8Array,
   parse: UploadParser = parseOnThisThread,
-) {
+): Promise<BulkImportResult> {
   // The REST door's multipart limit already refuses these; this guards every other caller.
   if (bytes.byteLength > BULK_MAX_FILE_BYTES) throw payloadTooLarge(MESSAGES.bulkFileTooLarge);
   const { table, problems } = tableOf(type, await parse(type, bytes));

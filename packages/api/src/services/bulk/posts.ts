@@ -1,5 +1,6 @@
 // Imports posts: categories and authors must exist; slugs are generated unique; each category's
 // postCount grows by its new posts; hotScore is that of a new post with no votes.
+import type { ImportedPost } from "@forum/contracts";
 import { type ForumDb, hotScore } from "@forum/db";
 import { uniqueSlugs } from "../slugs";
 import { inBatches } from "./batches";
@@ -7,8 +8,6 @@ import { addToCounter } from "./counters";
 import { checkReferences } from "./lookups";
 import type { Problems } from "./problems";
 import { column, type Table } from "./table";
-
-export type ImportedPost = { id: number; slug: string };
 
 export async function importPosts(db: ForumDb, table: Table, problems: Problems): Promise<ImportedPost[]> {
   // The checks run inside the transaction, so a category or author deleted meanwhile cannot slip through.

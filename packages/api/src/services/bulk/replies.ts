@@ -1,12 +1,11 @@
 // Imports replies: posts and authors must exist; each post's replyCount grows by its new replies.
+import type { ImportedReply } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { inBatches } from "./batches";
 import { addToCounter } from "./counters";
 import { checkReferences } from "./lookups";
 import type { Problems } from "./problems";
 import { column, type Table } from "./table";
-
-export type ImportedReply = { id: number; postId: number };
 
 export async function importReplies(db: ForumDb, table: Table, problems: Problems): Promise<ImportedReply[]> {
   // The checks run inside the transaction, so a post or author deleted meanwhile cannot slip through.

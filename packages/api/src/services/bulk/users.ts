@@ -2,7 +2,7 @@
 // database; passwords hashed exactly like registration's, a few at a time, before the write
 // transaction opens so the database is not held while argon2 runs.
 import { availableParallelism } from "node:os";
-import type { Role } from "@forum/contracts";
+import type { ImportedUser, Role } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { hashPassword } from "../../auth/password";
 import { withUniqueGuard } from "../users";
@@ -14,8 +14,6 @@ import { column, type Table } from "./table";
 
 /** Hashes in flight: one per core, at most 4 (each argon2id hash holds 19 MiB). */
 const HASH_CONCURRENCY = Math.min(4, Math.max(1, availableParallelism()));
-
-export type ImportedUser = { id: number; username: string };
 
 export async function importUsers(db: ForumDb, table: Table, problems: Problems): Promise<ImportedUser[]> {
   await checkUniqueUserField(db, table, problems, "username");
