@@ -7,6 +7,7 @@ export {
 } from "./auth/sessions";
 export type { ApiServices, Context, SessionCookies } from "./context";
 export { httpStatusOf, publicDetails, publicMessage, unavailableIfDatabaseDown } from "./errors";
+export { type FailureStatus, type ProcedureDoc, type ProcedurePath, procedureDocs } from "./procedureDocs";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
@@ -14,4 +15,4 @@ export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { RateLimiter } from "./services/rateLimiter";
 export { ReadCache } from "./services/readCache";
 export { ViewCounter } from "./services/viewCounter";
-export type { ProcedureMeta } from "./trpc";
+export type { Access, ProcedureMeta } from "./trpc";

@@ -4,12 +4,16 @@ import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
 import { forbidden, publicDetails, publicMessage, unauthorized, unavailableIfDatabaseDown } from "./errors";
 
+/** Who may call a procedure: set by the tier it is built on, and documented (401/403) from it. */
+export type Access = "public" | "session" | "member" | "admin";
+
 /**
  * keepsReadCache: a mutation that changes nothing a cached read shows (ad tracking).
  * sameForEveryVisitor: a query whose answer, for callers without a session, depends only on its
  * input and the data; the server may keep its HTTP body until the next write (or minute).
+ * access: the tier (publicProcedure, sessionProcedure, memberProcedure, adminProcedure).
  */
-export type ProcedureMeta = { keepsReadCache?: boolean; sameForEveryVisitor?: boolean };
+export type ProcedureMeta = { keepsReadCache?: boolean; sameForEveryVisitor?: boolean; access?: Access };
 
 const t = initTRPC
   .context<Context>()
@@ -33,7 +37,7 @@ export const createCallerFactory = t.createCallerFactory;
  * transaction; mutations keep the writer (and read their own writes through it). Every
  * mutation, once done, makes the cached read answers stale. A database that is away answers 503.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
+export const publicProcedure = t.procedure.meta({ access: "public" }).use(async ({ ctx, type, meta, next }) => {
   let result: Awaited<ReturnType<typeof next>>;
   if (type === "query") {
     result = await next({ ctx: { ...ctx, db: ctx.readDb } });
@@ -80,17 +84,17 @@ export function cachedRead<T>(
 }
 
 /** Signed in; a banned account may only end its own session. */
-export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
+export const sessionProcedure = publicProcedure.meta({ access: "session" }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw unauthorized(MESSAGES.notSignedIn);
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-export const memberProcedure = sessionProcedure.use(({ ctx, next }) => {
+export const memberProcedure = sessionProcedure.meta({ access: "member" }).use(({ ctx, next }) => {
   if (ctx.user.banned) throw forbidden(MESSAGES.banned);
   return next();
 });
 
-export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
+export const adminProcedure = memberProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
   if (ctx.user.role !== "admin") throw forbidden(MESSAGES.adminOnly);
   return next();
 });
