@@ -1,5 +1,5 @@
 // Bundles the server and its workspace packages into one file; native modules stay external.
-import { readFile } from "node:fs/promises";
+import { cp, readFile } from "node:fs/promises";
 import { build } from "esbuild";
 
 // tRPC's published build spreads objects with Babel's _objectSpread2 helper, which copies each
@@ -52,3 +52,6 @@ await build({
   banner: { js: 'const importMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
   logLevel: "warning",
 });
+
+// The API reference page's own files (src/openapi/reference.ts looks for them beside the bundle).
+await cp("src/openapi/reference", "dist/reference", { recursive: true });

@@ -7,6 +7,8 @@ import { type ApiServices, RateLimiter, ReadCache, ViewCounter, writeBulkExample
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
+import { registerApiReference } from "./openapi/reference";
+import { registerOpenApi } from "./openapi/register";
 import { createContextFactory } from "./plugins/context";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
@@ -52,6 +54,9 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     }),
   });
 
+  // First, so it sees every route registered after it: each /api route must be documented.
+  registerOpenApi(app);
+
   const readCache = new ReadCache();
   // Cached lists show view counts: written views make them stale like any other write.
   const views = new ViewCounter(
@@ -92,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const shared = new SharedAnswers(readCache);
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
+  registerApiReference(app);
   await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
   return app;
 }

@@ -2,10 +2,23 @@
 import type { ApiCaller, ProcedureMeta } from "@forum/api";
 import { appRouter } from "@forum/api";
 
-type ProcedureDefinition = { _def: { type: "query" | "mutation" | "subscription"; meta?: ProcedureMeta } };
+export type ProcedureDefinition = {
+  _def: { type: "query" | "mutation" | "subscription"; meta?: ProcedureMeta; inputs: unknown[] };
+};
 
 // Flat at run time, keyed by the dotted name, whatever the nested type says.
 const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDefinition | undefined>;
+
+/** Every procedure by its dotted name. */
+export function procedureNames(): string[] {
+  return Object.keys(procedures);
+}
+
+export function procedureDefinition(name: string): ProcedureDefinition["_def"] {
+  const procedure = procedures[name];
+  if (!procedure) throw new Error(`No procedure named ${name}`);
+  return procedure._def;
+}
 
 export function isQuery(name: string): boolean {
   return procedures[name]?._def.type === "query";

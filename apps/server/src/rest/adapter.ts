@@ -15,6 +15,7 @@ export function registerRestRoutes(app: FastifyInstance, contextFor: ContextFact
     app.route({
       method: route.method,
       url: route.url,
+      config: { openapi: { rest: route } },
       handler: async (request, reply) => {
         const sharedKey = shared.keyOf(request, procedureNames);
         const kept = sharedKey === null ? undefined : shared.get(sharedKey);
@@ -22,7 +23,7 @@ export function registerRestRoutes(app: FastifyInstance, contextFor: ContextFact
 
         const stamp = shared.stamp();
         const api = createCaller(await contextFor(request, reply));
-        const input = route.read ? await route.read(request, api) : inputOf(route, request);
+        const input = route.body ? await route.body.read(request, api) : inputOf(route, request);
         const result = await callProcedure(api, route.procedure, input);
         const bodies = bodiesOf(result, "rest", () => jsonOf(result));
         if (sharedKey !== null && bodies) shared.set(sharedKey, stamp, bodies);

@@ -1,8 +1,9 @@
 // Reads the bulk-upload form (multipart fields `file` and `type`) into the input of the
 // bulk.upload procedure, which checks it and does the import: one implementation for both doors.
 import type { ApiCaller } from "@forum/api";
+import { BULK_MAX_FILE_BYTES, BULK_UPLOAD_TYPES } from "@forum/contracts";
 import type { FastifyRequest } from "fastify";
-import type { Input } from "./routes";
+import type { BodyReader, Input } from "./routes";
 
 const UNREADABLE_FORM = "The upload could not be read: send a multipart form with the fields file and type";
 
@@ -35,3 +36,20 @@ export async function readBulkUpload(request: FastifyRequest, api: ApiCaller): P
   }
   return input;
 }
+
+export const bulkUploadForm: BodyReader = {
+  contentType: "multipart/form-data",
+  schema: {
+    type: "object",
+    properties: {
+      file: {
+        type: "string",
+        format: "binary",
+        description: `The spreadsheet (.xlsx or .xls), at most ${BULK_MAX_FILE_BYTES / 1024 / 1024} MB`,
+      },
+      type: { type: "string", enum: [...BULK_UPLOAD_TYPES], description: "What the rows are" },
+    },
+    required: ["file", "type"],
+  },
+  read: readBulkUpload,
+};

@@ -1,11 +1,22 @@
-// The REST door: every documented /api path, as data. Each row names the procedure it calls and
-// how the procedure's input is built from the path, the query string and the JSON body.
-import type { ApiCaller } from "@forum/api";
+// The REST door: every /api path of the API, as data. Each row names the procedure it calls and
+// how the procedure's input is built from the path, the query string and the JSON body. The
+// OpenAPI document (/api/openapi.json) is generated from these rows and the procedures' docs
+// (packages/api/src/procedureDocs.ts): a new row needs nothing else.
+import type { ApiCaller, ProcedurePath } from "@forum/api";
 import type { FastifyRequest } from "fastify";
-import { readBulkUpload } from "./bulkUpload";
+import { bulkUploadForm } from "./bulkUpload";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 export type Input = Record<string, unknown>;
+
+/** A request body that is not JSON (a multipart upload): how to read it, and what it holds. */
+export type BodyReader = {
+  contentType: string;
+  /** The body's fields as JSON Schema, for the OpenAPI document. */
+  schema: Record<string, unknown>;
+  /** Builds the procedure's input from the request; may call the API first. */
+  read: (request: FastifyRequest, api: ApiCaller) => Promise<Input>;
+};
 
 export type RestRoute = {
   method: Method;
@@ -13,11 +24,11 @@ export type RestRoute = {
   /** Status on success; 200 unless the call creates something. */
   status?: number;
   /** The procedure it calls ("posts.list"), the same the tRPC door serves under that name. */
-  procedure: string;
+  procedure: ProcedurePath;
   /** Which parts of the request make the input; "params" are always included. */
   from?: "query" | "body" | "none";
-  /** Builds the input itself instead (a multipart upload); may call the API first. */
-  read?: (request: FastifyRequest, api: ApiCaller) => Promise<Input>;
+  /** Reads a body that is not JSON into the input instead. */
+  body?: BodyReader;
 };
 
 export const restRoutes: RestRoute[] = [
@@ -124,15 +135,20 @@ export const restRoutes: RestRoute[] = [
   {
     method: "POST",
     url: "/api/bulk-upload",
-    read: readBulkUpload,
+    body: bulkUploadForm,
     procedure: "bulk.upload",
   },
 ];
 
+/** Where a route's input comes from besides its path. */
+export function inputSourceOf(route: RestRoute): "query" | "body" | "none" {
+  return route.from ?? (route.method === "GET" || route.method === "DELETE" ? "query" : "body");
+}
+
 /** Path parameters win over body and query fields of the same name. */
 export function inputOf(route: RestRoute, request: FastifyRequest): Input {
   const params = request.params as Input;
-  const source = route.from ?? (route.method === "GET" || route.method === "DELETE" ? "query" : "body");
+  const source = inputSourceOf(route);
   if (source === "none") return { ...params };
   const extra = source === "query" ? request.query : request.body;
   if (extra === undefined || extra === null) return { ...params };
