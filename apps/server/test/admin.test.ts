@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkDocumented } from "./conformance";
 import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
 
 type Browser = Awaited<ReturnType<typeof signedIn>>;
@@ -490,6 +491,7 @@ describe("POST /api/bulk-upload", () => {
       payload: body,
       headers: { "content-type": contentType, cookie: admin.jar.cookie as string },
     });
+    await checkDocumented(forum.app, "POST", "/api/bulk-upload", upload);
     // The text is not a spreadsheet (the importer itself is tested in bulk-upload.test.ts).
     expect(upload.statusCode).toBe(400);
     expect(upload.json()).toEqual({
@@ -501,6 +503,7 @@ describe("POST /api/bulk-upload", () => {
       payload: body,
       headers: { "content-type": contentType },
     });
+    await checkDocumented(forum.app, "POST", "/api/bulk-upload", visitorUpload);
     expect(visitorUpload.statusCode).toBe(401);
   });
 });

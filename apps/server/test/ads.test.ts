@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkDocumented } from "./conformance";
 import { client, signedIn, startForum, type TestForum } from "./harness";
 
 type Browser = Awaited<ReturnType<typeof signedIn>>;
@@ -48,6 +49,7 @@ async function track(target: TestForum, id: number | string, type: unknown, remo
     payload: { type },
     remoteAddress,
   });
+  await checkDocumented(target.app, "POST", `/api/ads/${id}/track`, response);
   return { status: response.statusCode, body: response.json() };
 }
 

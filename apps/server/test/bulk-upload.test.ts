@@ -8,6 +8,7 @@ import { BULK_COLUMNS, BULK_UPLOAD_TYPES, type BulkUploadType } from "@forum/con
 import { hotScore, seedDemo } from "@forum/db";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkDocumented } from "./conformance";
 import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
 
 type Browser = Awaited<ReturnType<typeof signedIn>>;
@@ -60,6 +61,7 @@ async function upload(
     payload: body,
     headers: { "content-type": contentType, ...(browser?.jar.cookie ? { cookie: browser.jar.cookie } : {}) },
   });
+  await checkDocumented(forum.app, "POST", "/api/bulk-upload", response);
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -556,6 +558,7 @@ describe("files that cannot be imported", () => {
         payload,
         headers: { "content-type": contentType, cookie: admin.jar.cookie as string },
       });
+      await checkDocumented(forum.app, "POST", "/api/bulk-upload", response);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         message: "The upload could not be read: send a multipart form with the fields file and type",
@@ -595,6 +598,7 @@ describe("example files", () => {
           payload: body,
           headers: { "content-type": contentType, cookie: demoAdmin.jar.cookie as string },
         });
+        await checkDocumented(demo.app, "POST", "/api/bulk-upload", response);
         expect({ type, status: response.statusCode, body: response.json() }).toMatchObject({ type, status: 200 });
         expect(response.json().data).toHaveLength(2);
       }

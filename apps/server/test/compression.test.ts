@@ -2,6 +2,7 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptsGzip, COMPRESS_FROM_BYTES } from "../src/plugins/jsonBody";
+import { checkDocumented } from "./conformance";
 import { insertCategory, signedIn, startForum, type TestForum } from "./harness";
 
 let forum: TestForum;
@@ -15,7 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => forum.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => forum.app.inject({ method: "GET", url, headers });
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await forum.app.inject({ method: "GET", url, headers });
+  await checkDocumented(forum.app, "GET", url, response);
+  return response;
+}
 
 describe("compression", () => {
   it("gzips a large answer for a client that accepts gzip, with the same JSON inside", async () => {

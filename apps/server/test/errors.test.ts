@@ -1,5 +1,6 @@
 // Every error a client can meet answers JSON exactly { message }, with a message a person can read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkDocumented } from "./conformance";
 import { client, insertCategory, signedIn, startForum, type TestForum } from "./harness";
 
 type Browser = Awaited<ReturnType<typeof signedIn>>;
@@ -32,6 +33,7 @@ async function raw(
       ...(options.cookie ? { cookie: options.cookie } : {}),
     },
   });
+  await checkDocumented(forum.app, method, url, response);
   let body: unknown = response.body;
   try {
     body = response.json();

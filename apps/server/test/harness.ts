@@ -5,6 +5,7 @@ import { hashPassword } from "@forum/api";
 import type { Role } from "@forum/contracts";
 import { type ForumDb, hotScore } from "@forum/db";
 import { type AppOptions, buildApp, type ForumApp } from "../src/app";
+import { checkDocumented } from "./conformance";
 import { createTestDatabase, type TestDatabase } from "./engines/testDatabase";
 
 export { TEST_ENGINE } from "./engines/testDatabase";
@@ -17,7 +18,11 @@ export type TestForum = {
   close: () => Promise<void>;
 };
 
-type ForumOptions = Partial<Pick<AppOptions, "adTracking">> & { onNewStatement?: (sql: string) => void };
+type ForumOptions = Partial<Pick<AppOptions, "adTracking">> & {
+  onNewStatement?: (sql: string) => void;
+  /** Changes the app before it is ready (a route of the test's own). */
+  beforeReady?: (app: ForumApp) => void;
+};
 
 async function appOn(database: TestDatabase, options: ForumOptions): Promise<ForumApp> {
   const app = await buildApp({
@@ -29,13 +34,22 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
     uploadsDir: join(database.dir, "uploads"),
     ...(options.adTracking ? { adTracking: options.adTracking } : {}),
   });
-  await app.ready();
+  options.beforeReady?.(app);
+  try {
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   return app;
 }
 
 export async function startForum(options: ForumOptions = {}): Promise<TestForum> {
   const database = await createTestDatabase(options);
-  const app = await appOn(database, options);
+  const app = await appOn(database, options).catch(async (error) => {
+    await database.drop();
+    throw error;
+  });
   const others: ForumApp[] = [];
   return {
     app,
@@ -56,7 +70,11 @@ export async function startForum(options: ForumOptions = {}): Promise<TestForum>
 export type Reply = { status: number; body: any; headers: Record<string, unknown> };
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
-/** A REST client bound to one cookie jar (one browser). */
+/**
+ * A REST client bound to one cookie jar (one browser). Every answer from a documented /api
+ * operation is checked against the OpenAPI document (conformance.ts): an undocumented status or
+ * a body that does not match its schema fails the test that received it.
+ */
 export function client(app: ForumApp, cookie?: string) {
   const jar = { cookie };
   const send = async (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) => {
@@ -66,6 +84,7 @@ export function client(app: ForumApp, cookie?: string) {
       ...(payload === undefined ? {} : { payload: payload as object }),
       headers: { ...(jar.cookie ? { cookie: jar.cookie } : {}), ...headers },
     });
+    await checkDocumented(app, method, url, response);
     const setCookie = response.cookies.find((c) => c.name === "forum_session");
     if (setCookie) {
       const cleared =
