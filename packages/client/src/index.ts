@@ -1,10 +1,10 @@
 // The typed client for other TypeScript developers: every procedure of the forum's API, with
 // inputs and outputs checked by the compiler.
-import type { AppRouter } from "@forum/api";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, type TRPCClient } from "@trpc/client";
+import type { AppRouter } from "./appRouter";
 
-export type { AppRouter, RouterInputs, RouterOutputs } from "@forum/api";
 export { TRPCClientError } from "@trpc/client";
+export type { AppRouter, RouterInputs, RouterOutputs } from "./appRouter";
 
 export type ForumClientOptions = {
   /** The forum's base address, e.g. "http://localhost:3000". */
@@ -15,7 +15,7 @@ export type ForumClientOptions = {
   fetch?: typeof fetch;
 };
 
-export function createForumClient(options: ForumClientOptions) {
+export function createForumClient(options: ForumClientOptions): TRPCClient<AppRouter> {
   const base = options.url.replace(/\/+$/, "");
   return createTRPCClient<AppRouter>({
     links: [
@@ -28,4 +28,4 @@ export function createForumClient(options: ForumClientOptions) {
   });
 }
 
-export type ForumClient = ReturnType<typeof createForumClient>;
+export type ForumClient = TRPCClient<AppRouter>;
