@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 // The API suites run twice: on SQLite (the embedded default) and on PostgreSQL (a throw-away
 // server started for the run, or FORUM_TEST_DATABASE_URL). Files about one engine's own
 // machinery run on that engine only.
-const SQLITE_ONLY = ["test/static.test.ts", "test/startup.test.ts", "test/config.test.ts"];
+const SQLITE_ONLY = [
+  "test/static.test.ts",
+  "test/startup.test.ts",
+  "test/config.test.ts",
+  // Packs and installs the client once; the engine under the live server does not matter to it.
+  "test/client-package.test.ts",
+];
 const POSTGRES_ONLY = ["test/postgres/**/*.test.ts"];
 
 export default defineConfig({
