@@ -90,38 +90,38 @@ export const userPreferencesSchema = z.object({
 });
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 
-/** The signed-in user as /api/user answers: their own account, email included. */
-export const currentUserSchema = z.object({
+/** What every view of an account shows. */
+const accountFields = {
   id,
   username: z.string(),
-  email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  bio: z.string().nullable(),
-  website: z.string().nullable(),
-  location: z.string().nullable(),
   role: z.enum(ROLES),
   banned: z.boolean(),
   profileImageUrl: z.string().nullable(),
-  preferences: userPreferencesSchema,
   createdAt: timestamp,
+};
+/** What a member writes about themselves on their profile. */
+const aboutFields = {
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  location: z.string().nullable(),
+};
+
+/** The signed-in user as /api/user answers: their own account, email included. */
+export const currentUserSchema = z.object({
+  ...accountFields,
+  email: z.string(),
+  ...aboutFields,
+  preferences: userPreferencesSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** A public profile; email only when the caller is that user or an admin. */
 export const profileViewSchema = z.object({
-  id,
-  username: z.string(),
+  ...accountFields,
   email: z.string().optional().describe("Only when the caller is this member or an admin"),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  bio: z.string().nullable(),
-  website: z.string().nullable(),
-  location: z.string().nullable(),
-  role: z.enum(ROLES),
-  banned: z.boolean(),
-  profileImageUrl: z.string().nullable(),
-  createdAt: timestamp,
+  ...aboutFields,
   postCount: count,
   replyCount: count,
   reputation: z.number().int(),
@@ -129,17 +129,7 @@ export const profileViewSchema = z.object({
 export type ProfileView = z.infer<typeof profileViewSchema>;
 
 /** A user row in the admin lists. */
-export const adminUserViewSchema = z.object({
-  id,
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  role: z.enum(ROLES),
-  banned: z.boolean(),
-  profileImageUrl: z.string().nullable(),
-  createdAt: timestamp,
-});
+export const adminUserViewSchema = z.object({ ...accountFields, email: z.string() });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
 export const voteResultSchema = z.object({
