@@ -1,6 +1,6 @@
 // "Create New Post": opened from the header, the sidebar, the home feed and empty categories.
 import { MESSAGES } from "@forum/contracts";
-import { Alert, Button, Checkbox, Group, Modal, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -9,6 +9,7 @@ import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useApiError } from "../lib/useApiError";
 import { CategorySelect } from "./CategorySelect";
+import { Dialog } from "./Dialog";
 import { DialogForm } from "./DialogForm";
 
 type Props = { opened: boolean; onClose: () => void; initialCategoryId?: number | undefined };
@@ -67,7 +68,7 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create New Post" size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title="Create New Post" size="lg" centered>
       <DialogForm onSubmit={publish}>
         {offeredDraft && (
           <Alert color="blue" title="You have a saved draft">
@@ -137,6 +138,6 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
           </Button>
         </Group>
       </DialogForm>
-    </Modal>
+    </Dialog>
   );
 }

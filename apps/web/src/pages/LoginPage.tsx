@@ -5,8 +5,9 @@ import { Link, Navigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
-import { FORUM_TITLE } from "../components/Header";
+import { usePageTitle } from "../components/PageTitle";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
+import { FORUM_TITLE } from "../lib/site";
 
 type AuthTab = "login" | "register";
 const TABS: Choice<AuthTab>[] = [
@@ -17,6 +18,7 @@ const TABS: Choice<AuthTab>[] = [
 export default function LoginPage() {
   const { user } = useCurrentUser();
   const [tab, setTab] = useUrlChoice("tab", TABS, "login");
+  usePageTitle(tab === "login" ? "Login" : "Register");
   if (user) return <Navigate to="/" replace />;
   return (
     <Center

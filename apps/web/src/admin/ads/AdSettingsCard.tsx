@@ -13,7 +13,7 @@ export function AdSettingsCard() {
   const settings = useQuery(trpc.ads.settings.queryOptions());
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ad-settings-title">
-      <Title order={3} id="ad-settings-title" mb="sm">
+      <Title order={2} size="h3" id="ad-settings-title" mb="sm">
         Ad Settings
       </Title>
       {settings.data ? (

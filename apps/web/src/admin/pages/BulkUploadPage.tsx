@@ -37,7 +37,7 @@ export default function BulkUploadPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="bulk-columns-title">
             <Stack gap="md">
-              <Title order={3} size="h4" id="bulk-columns-title">
+              <Title order={2} size="h4" id="bulk-columns-title">
                 {type ? `Columns for ${type}` : "Columns"}
               </Title>
               {type ? (

@@ -15,7 +15,7 @@ export function ReplyForm({ post }: { post: PostView }) {
   const headingId = useId();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
-      <Title order={3} size="h4" mb="sm" id={headingId}>
+      <Title order={2} size="h4" mb="sm" id={headingId}>
         Write a Reply
       </Title>
       {user ? (
