@@ -48,7 +48,22 @@ export function httpStatusOf(error: TRPCError): number {
   return getHTTPStatusCodeFromError(error);
 }
 
-/** Whether a database error is a unique-constraint violation (a race two checks could not see). */
+/**
+ * Whether a database error is a unique-constraint violation (a race two checks could not see):
+ * SQLite's SQLITE_CONSTRAINT_UNIQUE or PostgreSQL's SQLSTATE 23505.
+ */
 export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT_UNIQUE");
+  if (!(error instanceof Error) || !("code" in error)) return false;
+  const code = String(error.code);
+  return code.startsWith("SQLITE_CONSTRAINT_UNIQUE") || code === "23505";
+}
+
+/** Runs a write that may hit a unique index; a race lost to another request answers 409. */
+export async function withUniqueGuard<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
 }
