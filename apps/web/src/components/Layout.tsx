@@ -3,6 +3,7 @@
 import { AppShell, Overlay } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { AdSlot } from "./AdSlot";
 import { Header } from "./Header";
 import { PageLoader } from "./PageLoader";
 import { Sidebar } from "./Sidebar";
@@ -26,6 +27,8 @@ export function Layout() {
       </AppShell.Navbar>
       {menu.opened && <Overlay hiddenFrom="sm" fixed zIndex={99} backgroundOpacity={0.45} onClick={menu.close} />}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {/* The header placement: above every public screen's content, as wide as it fits. */}
+        <AdSlot placement="header" mb="md" />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
