@@ -16,6 +16,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ComponentProps, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { loginUrl, useHere } from "../lib/loginReturn";
 import { FORUM_TITLE } from "../lib/site";
 import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
@@ -26,6 +27,7 @@ export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
   const { user, isAdmin } = useCurrentUser();
   const openCreatePost = useOpenCreatePost();
   const [search, setSearch] = useState("");
+  const here = useHere();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
@@ -83,7 +85,7 @@ export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
             </Anchor>
           </>
         ) : (
-          <Button component={Link} to="/auth" variant="default">
+          <Button component={Link} to={loginUrl("/auth", here)} variant="default">
             Login
           </Button>
         )}

@@ -1,12 +1,13 @@
 // Login/register (/login and /auth): a centred card outside the app layout, for signed-out visitors.
-import { Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
 import { usePageTitle } from "../components/PageTitle";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
+import { reasonText, returnPath } from "../lib/loginReturn";
 import { FORUM_TITLE } from "../lib/site";
 
 type AuthTab = "login" | "register";
@@ -19,7 +20,9 @@ export default function LoginPage() {
   const { user } = useCurrentUser();
   const [tab, setTab] = useUrlChoice("tab", TABS, "login");
   usePageTitle(tab === "login" ? "Login" : "Register");
-  if (user) return <Navigate to="/" replace />;
+  const [params] = useSearchParams();
+  const reason = reasonText(params);
+  if (user) return <Navigate to={returnPath(params)} replace />;
   return (
     <Center
       component="main"
@@ -37,6 +40,11 @@ export default function LoginPage() {
               Join the discussion
             </Text>
           </Stack>
+          {reason && (
+            <Alert color="blue" mb="md" role="status">
+              {reason}
+            </Alert>
+          )}
           <Tabs value={tab} onChange={(value) => value && setTab(value as AuthTab)}>
             <Tabs.List grow mb="md">
               {TABS.map((choice) => (

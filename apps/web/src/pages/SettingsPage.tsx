@@ -9,6 +9,7 @@ import { ProfileSettings } from "../components/account/ProfileSettings";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { PageTitle } from "../components/PageTitle";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
+import { loginUrl } from "../lib/loginReturn";
 
 type SettingsTab = "profile" | "security" | "preferences";
 const TABS: Choice<SettingsTab>[] = [
@@ -33,7 +34,7 @@ export default function SettingsPage() {
               Access Denied
             </Title>
             <Text c="dimmed">Please log in to access your settings.</Text>
-            <Button component={Link} to="/login">
+            <Button component={Link} to={loginUrl("/login", "/settings")}>
               Sign In
             </Button>
           </Stack>
