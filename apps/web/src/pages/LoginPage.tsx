@@ -7,7 +7,7 @@ import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
 import { usePageTitle } from "../components/PageTitle";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
-import { reasonText, returnPath } from "../lib/loginReturn";
+import { reasonText, resumeAction, returnPath } from "../lib/loginReturn";
 import { FORUM_TITLE } from "../lib/site";
 
 type AuthTab = "login" | "register";
@@ -22,7 +22,11 @@ export default function LoginPage() {
   usePageTitle(tab === "login" ? "Login" : "Register");
   const [params] = useSearchParams();
   const reason = reasonText(params);
-  if (user) return <Navigate to={returnPath(params)} replace />;
+  if (user) {
+    // Also taken right after signing in: it must carry the action to resume as well.
+    const resume = resumeAction(params);
+    return <Navigate to={returnPath(params)} replace state={resume ? { resume } : null} />;
+  }
   return (
     <Center
       component="main"

@@ -29,6 +29,20 @@ const fieldsOf = (user: CurrentUser): ProfileFields => ({
   location: user.location ?? "",
 });
 
+/** The field a server's 400 message is about ("Website must be...", "Bio must be at most..."). */
+const MESSAGE_FIELDS: [RegExp, keyof ProfileFields][] = [
+  [/^First name /, "firstName"],
+  [/^Last name /, "lastName"],
+  [/email/i, "email"],
+  [/^Bio /, "bio"],
+  [/^Website /, "website"],
+  [/^Location /, "location"],
+];
+function fieldOfMessage(error: unknown): keyof ProfileFields | undefined {
+  if (httpStatusOf(error) !== 400 || !(error instanceof Error)) return undefined;
+  return MESSAGE_FIELDS.find(([pattern]) => pattern.test(error.message))?.[1];
+}
+
 export function ProfileSettings({ user }: { user: CurrentUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -59,7 +73,8 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
         ]);
       },
       onError: (error) => {
-        if (httpStatusOf(error) === 409) setErrors({ email: MESSAGES.emailTaken });
+        const field = httpStatusOf(error) === 409 ? "email" : fieldOfMessage(error);
+        if (field) setErrors({ [field]: httpStatusOf(error) === 409 ? MESSAGES.emailTaken : error.message });
         else onError(error, { title: "Update Failed", message: "Failed to update profile. Please try again." });
       },
     }),
