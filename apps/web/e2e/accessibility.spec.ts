@@ -109,7 +109,7 @@ async function violationsOf(page: Page, steps: Step[]): Promise<string[]> {
   for (const step of steps) {
     await step.run(page);
     // Skeletons and fades settle before the check.
-    await expect(page.locator(".mantine-Skeleton-root")).toHaveCount(0);
+    await expect(page.locator(".mantine-Skeleton-root")).toHaveCount(0, { timeout: 30_000 });
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     for (const violation of results.violations) {
       const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(" "));

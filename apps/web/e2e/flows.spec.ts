@@ -175,7 +175,8 @@ test("9: page views after the first count ads silently, with no errors", async (
     await page.waitForLoadState("networkidle");
   }
   // Each view tracks its ads again; the repeats answer like the first (they were 429s).
-  expect(statuses.length).toBeGreaterThanOrEqual(3);
+  // (Calls made together travel in one batch: at least the first view and one repeat.)
+  expect(statuses.length).toBeGreaterThanOrEqual(2);
   expect(statuses.filter((status) => status >= 400)).toEqual([]);
 });
 
