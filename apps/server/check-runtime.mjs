@@ -8,13 +8,14 @@
 //   node apps/server/check-runtime.mjs [--keep]      (build first: npm run build)
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 import { assembleRuntime } from "./assemble-runtime.mjs";
 
+register();
+const { freePort, startEmbeddedPostgres } = await import("@forum/db/embedded-postgres");
 const serverDir = dirname(fileURLToPath(import.meta.url));
 const root = join(serverDir, "..", "..");
 const keep = process.argv.includes("--keep");
@@ -32,17 +33,6 @@ function sizeOf(path) {
   return readdirSync(path).reduce((sum, name) => sum + sizeOf(join(path, name)), 0);
 }
 const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the assembled server as the image's CMD does; resolves once /api/health answers 200. */
 async function startServer(folder, env) {
@@ -148,8 +138,6 @@ async function onSqlite(folder) {
 
 async function onPostgres(folder) {
   console.log("\nPostgreSQL (a throw-away server), two instances on one database:");
-  register();
-  const { startEmbeddedPostgres } = await import("@forum/db/embedded-postgres");
   const postgres = await startEmbeddedPostgres();
   const env = {
     DATABASE_URL: postgres.url,
