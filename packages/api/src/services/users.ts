@@ -1,13 +1,6 @@
 // Accounts: lookups, registration, profile data and the admin's changes.
 import { MESSAGES, type ProfileView, type Role } from "@forum/contracts";
-import {
-  type ForumDb,
-  lockingRows,
-  recountCategories,
-  recountPosts,
-  recountReplies,
-  type UserRow,
-} from "@forum/db";
+import { type ForumDb, lockingRows, recountCategories, recountPosts, recountReplies, type UserRow } from "@forum/db";
 import { sql } from "kysely";
 import { invalidateUserSessions } from "../auth/sessions";
 import { conflict, forbidden, notFound, withUniqueGuard } from "../errors";
