@@ -69,11 +69,7 @@ async function classify(db: ForumDb, engine: EngineSearch, query: EngineQuery, i
   const inTitle = new Set(await engine.matching(db, query, "title", ids));
   const inPost = new Set(await engine.matching(db, query, "post", ids));
   const rest = ids.filter((id) => !inPost.has(id));
-  const bestReply = new Map<number, number>();
-  for (const id of rest) {
-    const replyId = await engine.bestReply(db, query, id);
-    if (replyId !== null) bestReply.set(id, replyId);
-  }
+  const bestReply = rest.length === 0 ? new Map<number, number>() : await engine.bestReplies(db, query, rest);
   return ids.map((postId) =>
     inTitle.has(postId)
       ? { postId, matchedIn: "title", replyId: null }
@@ -105,7 +101,8 @@ type EngineSearch = {
   count: Record<SearchMatchedIn | "post", TierCount>;
   newest: (db: ForumDb, query: EngineQuery, options: SearchPageOptions) => Promise<number[]>;
   matching: (db: ForumDb, query: EngineQuery, where: "title" | "post", ids: number[]) => Promise<number[]>;
-  bestReply: (db: ForumDb, query: EngineQuery, postId: number) => Promise<number | null>;
+  /** The best matching reply of each post (post id to reply id). */
+  bestReplies: (db: ForumDb, query: EngineQuery, postIds: number[]) => Promise<Map<number, number>>;
 };
 
 async function rows<T>(db: ForumDb, query: RawBuilder<T>): Promise<T[]> {
@@ -115,6 +112,14 @@ async function rows<T>(db: ForumDb, query: RawBuilder<T>): Promise<T[]> {
 async function countOf(db: ForumDb, query: RawBuilder<{ n: number }>): Promise<number> {
   return Number((await rows(db, query))[0]?.n ?? 0);
 }
+
+/**
+ * "Newest first" sorts by id: every write path stamps a post with the time of its insert (the API,
+ * bulk imports, the seeds; the synthetic set numbers posts in date order), so ids follow
+ * creation time, and sorting matching ids needs no post row.
+ */
+const newestInCategory = (categoryId: number | undefined) =>
+  categoryId === undefined ? sql`` : sql`where id in (select id from posts where "categoryId" = ${categoryId})`;
 
 const inCategory = (column: string, categoryId: number | undefined) =>
   categoryId === undefined ? sql`` : sql`and ${sql.ref(column)} = ${categoryId}`;
@@ -175,33 +180,57 @@ const sqliteSearch: EngineSearch = {
           limit ${cap})`,
       ),
   },
+  // Newest first is highest id first (see newestFirst): the matching ids alone are sorted, no
+  // post row is read.
   newest: (db, query, options) =>
     ids(
       db,
-      sql<{ id: number }>`select p.id from posts p
-        where p.id in (
-          select rowid from posts_fts where posts_fts match ${query.all}
+      sql<{ id: number }>`select id from (
+          select rowid as id from posts_fts where posts_fts match ${query.all}
           union
           select r."postId" from replies_fts join replies r indexed by replies_id_post on r.id = replies_fts.rowid
           where replies_fts match ${query.all}
-        ) ${inCategory("p.categoryId", options.categoryId)}
-        order by p."createdAt" desc, p.id desc limit ${options.limit} offset ${options.offset}`,
+        ) ${newestInCategory(options.categoryId)}
+        order by id desc limit ${options.limit} offset ${options.offset}`,
     ),
-  matching: (db, query, where, postIds) =>
-    ids(
+  // A rowid range is a seek within the match (an IN list is one whole match per id); the ids of
+  // a page are close together, since it holds the newest matches.
+  matching: async (db, query, where, postIds) => {
+    const wanted = new Set(postIds);
+    const found = await ids(
       db,
       sql<{ id: number }>`select rowid as id from posts_fts
-        where posts_fts match ${where === "title" ? query.title : query.all} and rowid in (${sql.join(postIds)})`,
-    ),
-  bestReply: async (db, query, postId) =>
-    (
-      await rows(
-        db,
-        sql<{ id: number }>`select rowid as id, bm25(replies_fts) as score from replies_fts
-          where replies_fts match ${query.all} and rowid in (select id from replies where "postId" = ${postId})
-          order by score, rowid desc limit 1`,
-      )
-    )[0]?.id ?? null,
+        where posts_fts match ${where === "title" ? query.title : query.all}
+          and rowid between ${Math.min(...postIds)} and ${Math.max(...postIds)}`,
+    );
+    return found.filter((id) => wanted.has(id));
+  },
+  // The posts' replies, then the match within their id range in one pass (one seek into the match
+  // per reply costs more: each re-reads the query's terms).
+  bestReplies: async (db, query, postIds) => {
+    const replies = await rows(
+      db,
+      sql<{ id: number; postId: number }>`select id, "postId" from replies where "postId" in (${sql.join(postIds)})`,
+    );
+    const postOf = new Map(replies.map((reply) => [reply.id, reply.postId]));
+    const best = new Map<number, { id: number; score: number }>();
+    if (replies.length === 0) return new Map();
+    const scored = await rows(
+      db,
+      sql<{ id: number; score: number }>`select rowid as id, bm25(replies_fts) as score from replies_fts
+        where replies_fts match ${query.all}
+          and rowid between ${Math.min(...postOf.keys())} and ${Math.max(...postOf.keys())}`,
+    );
+    for (const { id, score } of scored) {
+      const postId = postOf.get(id);
+      if (postId === undefined) continue;
+      const current = best.get(postId);
+      if (!current || score < current.score || (score === current.score && id > current.id)) {
+        best.set(postId, { id, score });
+      }
+    }
+    return new Map([...best].map(([postId, reply]) => [postId, reply.id]));
+  },
 };
 
 function contentOnly(query: EngineQuery): string {
@@ -297,13 +326,12 @@ const postgresSearch: EngineSearch = {
   newest: (db, query, options) =>
     ids(
       db,
-      sql<{ id: number }>`select p.id from posts p
-        where p.id in (
-          select "postId" from post_search where document @@ ${tsQuery(query.all)}
+      sql<{ id: number }>`select id from (
+          select "postId" as id from post_search where document @@ ${tsQuery(query.all)}
           union
           select "postId" from reply_search where document @@ ${tsQuery(query.all)}
-        ) ${inCategory("p.categoryId", options.categoryId)}
-        order by p."createdAt" desc, p.id desc limit ${options.limit} offset ${options.offset}`,
+        ) found ${newestInCategory(options.categoryId)}
+        order by id desc limit ${options.limit} offset ${options.offset}`,
     ),
   matching: (db, query, where, postIds) =>
     ids(
@@ -312,15 +340,15 @@ const postgresSearch: EngineSearch = {
         where ${sql.ref(where === "title" ? "title" : "document")} @@ ${tsQuery(query.all)}
           and "postId" in (${sql.join(postIds)})`,
     ),
-  bestReply: async (db, query, postId) =>
-    (
-      await rows(
-        db,
-        sql<{ id: number }>`select "replyId" as id from reply_search
-          where "postId" = ${postId} and document @@ ${tsQuery(query.all)}
-          order by ts_rank(document, ${tsQuery(query.all)}) desc, "replyId" desc limit 1`,
-      )
-    )[0]?.id ?? null,
+  bestReplies: async (db, query, postIds) => {
+    const best = await rows(
+      db,
+      sql<{ postId: number; replyId: number }>`select distinct on ("postId") "postId", "replyId" from reply_search
+        where "postId" in (${sql.join(postIds)}) and document @@ ${tsQuery(query.all)}
+        order by "postId", ts_rank(document, ${tsQuery(query.all)}) desc, "replyId" desc`,
+    );
+    return new Map(best.map((row) => [row.postId, row.replyId]));
+  },
 };
 
 function postgresPostCount(db: ForumDb, where: RawBuilder<unknown>, categoryId: number | undefined, cap: number) {

@@ -79,7 +79,7 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
  * The caller's own votes on posts read without them (the answer every visitor shares, from the
  * read cache): one indexed query per page, so a member's lists are served from the cache too.
  */
-export async function withMyVotes(db: ForumDb, viewerId: number | null, posts: PostView[]): Promise<PostView[]> {
+export async function withMyVotes<T extends PostView>(db: ForumDb, viewerId: number | null, posts: T[]): Promise<T[]> {
   if (viewerId === null || posts.length === 0) return posts;
   const votes = await db
     .selectFrom("votes")
