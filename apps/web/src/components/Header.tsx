@@ -5,28 +5,38 @@ import {
   Burger,
   Button,
   Group,
-  Indicator,
-  TextInput,
   Title,
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
-import { IconBell, IconMoon, IconPlus, IconSearch, IconSettings, IconSun } from "@tabler/icons-react";
+import { IconBell, IconMoon, IconPlus, IconSettings, IconSun } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useOpenCreatePost } from "./CreatePostContext";
+import { HeaderSearch } from "./search/HeaderSearch";
 import { UserAvatar } from "./UserAvatar";
 
 export const FORUM_TITLE = "Tech Forum";
 
+// Members only: visitors never download the bell's list, popover or polling.
+const NotificationBell = lazy(() => import("./notifications/NotificationBell"));
+
+/** The bell while its code loads: same size, no count yet. */
+function BellPlaceholder() {
+  return (
+    <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications" disabled>
+      <IconBell size={20} aria-hidden />
+    </ActionIcon>
+  );
+}
+
 export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
   const { user, isAdmin } = useCurrentUser();
   const openCreatePost = useOpenCreatePost();
-  const [search, setSearch] = useState("");
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
@@ -37,15 +47,7 @@ export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
           </Title>
         </Anchor>
       </Group>
-      <TextInput
-        visibleFrom="md"
-        placeholder="Search discussions..."
-        aria-label="Search discussions"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        style={{ flex: 1, maxWidth: 420 }}
-      />
+      <HeaderSearch visibleFrom="md" />
       <Group gap="xs" wrap="nowrap">
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePost()} visibleFrom="sm">
           Create
@@ -61,11 +63,9 @@ export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
                 Admin
               </Button>
             )}
-            <Indicator color="red" size={8} offset={6} visibleFrom="xs">
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
-                <IconBell size={20} aria-hidden />
-              </ActionIcon>
-            </Indicator>
+            <Suspense fallback={<BellPlaceholder />}>
+              <NotificationBell />
+            </Suspense>
             <ActionIcon
               component={Link}
               to="/settings"

@@ -6,6 +6,7 @@ import { useId } from "react";
 import { formatDate, plural } from "../../lib/format";
 import { CategoryBadge } from "../CategoryBadge";
 import { AuthorByline } from "./AuthorByline";
+import { MentionText } from "./MentionText";
 import { PostActions } from "./PostActions";
 import { VoteButtons } from "./VoteButtons";
 
@@ -35,7 +36,9 @@ export function PostDetail({ post }: { post: PostView }) {
           <AuthorByline author={post.author} createdAt={post.createdAt} date={formatDate(post.createdAt)} />
           <PostActions post={post} />
         </Group>
-        <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{post.content}</Text>
+        <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          <MentionText text={post.content} />
+        </Text>
         <Divider />
         <Group justify="space-between" gap="sm">
           <VoteButtons post={post} />
