@@ -15,6 +15,9 @@ test("search from the header: results with the words marked, the query in the UR
   await expect(result.locator("mark").first()).toHaveText(/monorepo/i);
   await expect(page.getByText(/^\d+ results?$/)).toBeVisible();
   await snap(page, "search-results-1280");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await snap(page, "search-results-1280-dark");
+  await page.emulateMedia({ colorScheme: "light" });
 
   await page.getByText("Newest", { exact: true }).click();
   await expect(page).toHaveURL(/sort=new/);
@@ -121,4 +124,29 @@ test("on a phone the bell opens /notifications", async ({ browser }) => {
     member.page.getByRole("button", { name: new RegExp(`@${other.username} mentioned you in`) }),
   ).toBeVisible();
   await snap(member.page, "notifications-375");
+  await member.page.emulateMedia({ colorScheme: "dark" });
+  await snap(member.page, "notifications-375-dark");
+
+  // The mention is a link to the profile on the post page.
+  await member.page.goto(`/posts/${post.slug}`);
+  await expect(member.page.getByRole("link", { name: `@${member.username}`, exact: true }).last()).toHaveAttribute(
+    "href",
+    `/u/${member.username}`,
+  );
+
+  // Preferences: saved to the account; the email switches are shown disabled.
+  await member.page.goto("/settings");
+  await member.page.getByRole("tab", { name: "Preferences" }).click();
+  await expect(member.page.getByRole("switch", { name: /Email Notifications/ })).toBeDisabled();
+  await member.page.getByRole("switch", { name: /Reply Notifications/ }).uncheck({ force: true });
+  await member.page.getByRole("button", { name: "Save Preferences" }).click();
+  await expect(member.page.getByText("Your preferences have been saved.")).toBeVisible();
+  await snap(member.page, "preferences-375-dark");
+  const saved = await (await member.page.request.get("/api/users/me/preferences")).json();
+  expect(saved).toEqual({
+    emailNotifications: true,
+    replyNotifications: false,
+    weeklyDigest: false,
+    showProfileInPosts: true,
+  });
 });
