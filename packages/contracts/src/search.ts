@@ -28,7 +28,7 @@ export type SearchTerm = { text: string; words: string[]; phrase: boolean; prefi
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const ASCII_WORD = /[A-Za-z0-9]+/g;
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Words of a text: the same runs either way, but Unicode classes cost five times more to scan. */
 function wordPattern(text: string): RegExp {

@@ -5,6 +5,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBigUp, IconMessageCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { plural, relativeTime } from "../../lib/format";
+import { ByAuthor } from "../ByAuthor";
 import { CategoryBadge } from "../CategoryBadge";
 import { Highlighted } from "./Highlighted";
 
@@ -22,16 +23,7 @@ export function SearchResultCard({ result, terms }: { result: SearchResultView; 
           <Text size="sm" c="dimmed">
             {relativeTime(result.createdAt)}
           </Text>
-          <Text size="sm" c="dimmed">
-            by{" "}
-            {result.author ? (
-              <Anchor component={Link} to={`/u/${result.author.username}`} size="sm">
-                @{result.author.username}
-              </Anchor>
-            ) : (
-              "Unknown"
-            )}
-          </Text>
+          <ByAuthor author={result.author} />
         </Group>
         <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
           <Anchor component={Link} to={`/posts/${result.slug}`} c="inherit" underline="hover">
