@@ -59,6 +59,18 @@ const ROWS: Row[] = [
     body: () => ({ bio: "changed", firstName: "Changed" }),
   },
   {
+    method: "PUT",
+    url: "/api/users/me/preferences",
+    path: () => "/api/users/me/preferences",
+    body: () => ({ weeklyDigest: true }),
+  },
+  {
+    method: "POST",
+    url: "/api/notifications/read",
+    path: () => "/api/notifications/read",
+    body: () => ({}),
+  },
+  {
     method: "POST",
     url: "/api/categories",
     admin: true,
@@ -220,6 +232,7 @@ async function snapshot() {
     votes: await db.selectFrom("votes").selectAll().orderBy("id").execute(),
     advertisements: await db.selectFrom("advertisements").selectAll().orderBy("id").execute(),
     adSettings: await db.selectFrom("adSettings").selectAll().execute(),
+    notifications: await db.selectFrom("notifications").selectAll().orderBy("id").execute(),
   };
 }
 
@@ -272,7 +285,7 @@ describe("visitors", () => {
     const open = WRITES.filter((row) => row.public).map(label);
     expect(open.sort()).toEqual(["POST /api/ads/:id/track", "POST /api/login", "POST /api/register"]);
     const track = await client(forum.app).post(`/api/ads/${fixture.adId}/track`, { type: "impression" });
-    expect(track.status).toBe(200);
+    expect(track.status).toBe(204);
     const user = await insertUser(forum.db, { password: "visitor-login-1" });
     const login = await client(forum.app).post("/api/login", { username: user.username, password: "visitor-login-1" });
     expect(login.status).toBe(200);
@@ -379,6 +392,8 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "POST /api/logout": 200,
       "PUT /api/auth/change-password": 200,
       "PUT /api/users/:id": 200,
+      "PUT /api/users/me/preferences": 200,
+      "POST /api/notifications/read": 200,
       "POST /api/posts": 201,
       "PUT /api/posts/:id": 200,
       "DELETE /api/posts/:id": 200,

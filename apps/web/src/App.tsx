@@ -7,7 +7,7 @@ import { useCurrentUser } from "./auth/useCurrentUser";
 import { CreatePostProvider } from "./components/CreatePostContext";
 import { FullScreenLoading } from "./components/FullScreenLoading";
 import { Layout } from "./components/Layout";
-import { theme } from "./lib/theme";
+import { cssVariablesResolver, theme } from "./lib/theme";
 import { useToastOutlet } from "./lib/toast";
 import { createApiClient, createQueryClient, TRPCProvider } from "./lib/trpc";
 
@@ -19,13 +19,15 @@ const ProfilePage = lazy(() => import("./pages/ProfilePage"));
 const LoginPage = lazy(() => import("./pages/LoginPage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
+const SearchPage = lazy(() => import("./pages/SearchPage"));
+const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 const AdminRoutes = lazy(() => import("./admin/AdminRoutes"));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [apiClient] = useState(createApiClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <ToastsWhenNeeded />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>
@@ -43,6 +45,8 @@ export function App() {
                     <Route path="/cats/:slug" element={<CategoryPage />} />
                     <Route path="/u/:username" element={<ProfilePage />} />
                     <Route path="/settings" element={<SettingsPage />} />
+                    <Route path="/search" element={<SearchPage />} />
+                    <Route path="/notifications" element={<NotificationsPage />} />
                     <Route path="*" element={<NotFoundPage />} />
                   </Route>
                 </Routes>

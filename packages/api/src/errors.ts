@@ -1,7 +1,7 @@
 // One domain error vocabulary for both doors. Procedures throw these; the tRPC adapter and the
 // REST adapter map them to HTTP statuses with the same function.
 import { MESSAGES } from "@forum/contracts";
-import { isDatabaseUnavailable } from "@forum/db";
+import { isDatabaseUnavailable, isUniqueViolation } from "@forum/db";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
@@ -58,4 +58,14 @@ export function publicMessage(error: TRPCError): string {
 
 export function httpStatusOf(error: TRPCError): number {
   return getHTTPStatusCodeFromError(error);
+}
+
+/** Runs a write that may hit a unique index; a race lost to another request answers 409. */
+export async function withUniqueGuard<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
 }

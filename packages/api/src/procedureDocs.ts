@@ -8,7 +8,6 @@ import {
   adminStatsSchema,
   adminUserViewSchema,
   adSettingsViewSchema,
-  adTrackResultSchema,
   adViewSchema,
   bulkColumnsViewSchema,
   bulkImportResultSchema,
@@ -17,13 +16,18 @@ import {
   currentUserSchema,
   MESSAGES,
   messageViewSchema,
+  notificationViewSchema,
   postViewSchema,
   profileReplyViewSchema,
   profileViewSchema,
   repliesOfPostSchema,
   replyViewSchema,
   risingStarSchema,
+  searchCountViewSchema,
+  searchResultViewSchema,
   trendingTopicSchema,
+  unreadCountViewSchema,
+  userPreferencesSchema,
   userStatsSchema,
   voteResultSchema,
 } from "@forum/contracts";
@@ -48,7 +52,7 @@ export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 export type ProcedureDoc = {
   /** One line for the API reference. */
   summary: string;
-  /** The answer on success (a schema of contracts/src/types.ts). */
+  /** The answer on success (a schema of contracts/src/types.ts); z.void() for none (204). */
   response: z.ZodType;
   /** Each failure the procedure answers itself, with the messages it answers (from the spec). */
   failures?: Partial<Record<FailureStatus, string | readonly string[]>>;
@@ -110,6 +114,38 @@ export const procedureDocs = {
       409: [MESSAGES.emailTaken, MESSAGES.accountTaken],
     },
   },
+  "users.preferences": {
+    summary: "The signed-in member's four preferences, defaults filled in",
+    response: userPreferencesSchema,
+  },
+  "users.updatePreferences": {
+    summary: "Save any of the four preferences; answers all of them",
+    response: userPreferencesSchema,
+  },
+
+  "search.posts": {
+    summary: "Posts matching a query, most relevant (or newest) first, each with a plain-text snippet",
+    response: list(searchResultViewSchema),
+    failures: { 400: MESSAGES.searchTooShort },
+  },
+  "search.count": {
+    summary: "How many posts a query finds: exact up to 1,000, then only that there are more",
+    response: searchCountViewSchema,
+    failures: { 400: MESSAGES.searchTooShort },
+  },
+
+  "notifications.list": {
+    summary: "The signed-in member's notifications, newest first",
+    response: list(notificationViewSchema),
+  },
+  "notifications.unreadCount": {
+    summary: "How many of the signed-in member's notifications are unread",
+    response: unreadCountViewSchema,
+  },
+  "notifications.markRead": {
+    summary: "Mark the given notifications read (all without ids); answers how many stay unread",
+    response: unreadCountViewSchema,
+  },
 
   "categories.list": { summary: "Every category", response: list(categoryViewSchema) },
   "categories.bySlug": {
@@ -121,11 +157,15 @@ export const procedureDocs = {
     summary: "Categories by discussions started in the last 7 days, busiest first",
     response: list(trendingTopicSchema),
   },
-  "categories.create": { summary: "Create a category", response: categoryViewSchema },
+  "categories.create": {
+    summary: "Create a category (names are unique, case-insensitively)",
+    response: categoryViewSchema,
+    failures: { 409: MESSAGES.categoryNameTaken },
+  },
   "categories.update": {
     summary: "Rename or recolour a category (its slug stays)",
     response: categoryViewSchema,
-    failures: { 404: MESSAGES.categoryNotFound },
+    failures: { 404: MESSAGES.categoryNotFound, 409: MESSAGES.categoryNameTaken },
   },
   "categories.delete": {
     summary: "Delete a category that has no posts",
@@ -185,12 +225,16 @@ export const procedureDocs = {
   "ads.update": { summary: "Edit an ad", response: adViewSchema, failures: { 404: MESSAGES.adNotFound } },
   "ads.delete": { summary: "Delete an ad", response: messageViewSchema, failures: { 404: MESSAGES.adNotFound } },
   "ads.track": {
-    summary: "Count an impression or a click of an ad",
-    response: adTrackResultSchema,
-    failures: { 404: MESSAGES.adNotFound, 429: MESSAGES.trackingRateLimited },
+    summary: "Count an impression or a click of an ad; a repeat from the same client soon after is not counted",
+    response: z.void(),
+    failures: { 404: MESSAGES.adNotFound },
   },
   "ads.settings": { summary: "The ad settings", response: adSettingsViewSchema },
-  "ads.updateSettings": { summary: "Change the ad settings", response: adSettingsViewSchema },
+  "ads.updateSettings": {
+    summary: "Change the ad settings",
+    response: adSettingsViewSchema,
+    failures: { 400: MESSAGES.adsBetweenPostsRange },
+  },
 
   "admin.stats": { summary: "Totals for the dashboard", response: adminStatsSchema },
   "admin.activity": {
@@ -230,7 +274,8 @@ export const procedureDocs = {
   "bulk.upload": {
     summary: "Import a spreadsheet: every row or none",
     response: bulkImportResultSchema,
-    failures: { 413: MESSAGES.bulkFileTooLarge },
+    // 409: a row's username, email or category name taken by a write that landed meanwhile.
+    failures: { 409: [MESSAGES.accountTaken, MESSAGES.categoryNameTaken], 413: MESSAGES.bulkFileTooLarge },
     refusal: bulkRefusalSchema,
   },
 } satisfies Record<ProcedurePath, ProcedureDoc>;

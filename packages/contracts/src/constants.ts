@@ -57,6 +57,10 @@ export const REPLIES_PER_AD = 3;
 export const TRACK_TYPES = ["impression", "click"] as const;
 export type TrackType = (typeof TRACK_TYPES)[number];
 
+/** Why a member was notified: a reply in a thread they wrote or joined, or an @mention. */
+export const NOTIFICATION_TYPES = ["reply", "mention"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
 export const BULK_UPLOAD_TYPES = ["users", "categories", "posts", "replies"] as const;
 export type BulkUploadType = (typeof BULK_UPLOAD_TYPES)[number];
 

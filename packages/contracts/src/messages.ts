@@ -15,6 +15,7 @@ export const MESSAGES = {
 
   // Messages the spec leaves open.
   invalidCredentials: "Invalid username or password",
+  searchTooShort: "Search needs at least 2 characters",
   databaseUnavailable: "The forum cannot reach its database right now. Please try again in a moment.",
   banned: "Your account has been banned. Contact an administrator if you think this is a mistake.",
   notSignedIn: "You must be logged in to do that",
@@ -40,7 +41,8 @@ export const MESSAGES = {
   adminCannotBeDeleted: "Admin accounts cannot be deleted",
   cannotBanAdmin: "Admin accounts cannot be banned",
   cannotBanSelf: "You cannot ban yourself",
-  trackingRateLimited: "Too many tracking requests. Please slow down.",
+  adsBetweenPostsRange: "Ads between posts must be a whole number from 1 to 10",
+  categoryNameTaken: "A category with this name already exists",
   crossSiteWrite: "Cross-site request refused",
   bulkFileTooLarge: "The file is too large: the limit is 10 MB",
   bulkFileEmpty: "The file is empty",

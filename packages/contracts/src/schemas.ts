@@ -5,7 +5,6 @@ import {
   AD_DIMENSIONS,
   AD_PLACEMENTS,
   AD_TYPES,
-  ADS_BETWEEN_POSTS_DEFAULT,
   ADS_BETWEEN_POSTS_MAX,
   ADS_BETWEEN_POSTS_MIN,
   LIMITS,
@@ -29,6 +28,7 @@ import {
   websiteField,
 } from "./fields";
 import { MESSAGES } from "./messages";
+import { SEARCH_MAX_PAGE_SIZE, SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE, SEARCH_SORTS } from "./search";
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
@@ -174,21 +174,21 @@ export const updateAdInput = z.object({
   active: booleanField("active").optional(),
 });
 export const trackAdInput = z.object({ id: idField("id"), type: enumField("type", TRACK_TYPES) });
+/** A whole number from 1 to 10, also sent as text ("7"); anything else is refused with one message. */
+export const adsBetweenPostsField = z.preprocess(
+  (value) => (typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: MESSAGES.adsBetweenPostsRange })
+    .int(MESSAGES.adsBetweenPostsRange)
+    .min(ADS_BETWEEN_POSTS_MIN, MESSAGES.adsBetweenPostsRange)
+    .max(ADS_BETWEEN_POSTS_MAX, MESSAGES.adsBetweenPostsRange),
+);
 export const adSettingsInput = z.object({
   enableAds: booleanField("enableAds"),
   adsensePubId: optionalText("AdSense publisher id", 100),
-  // "Number from 1 to 10; falls back to 3 if not a number" (spec section 5).
-  adsBetweenPosts: z.preprocess(
-    (value) => {
-      const number = typeof value === "string" ? Number.parseInt(value, 10) : value;
-      return typeof number === "number" && Number.isFinite(number) ? number : ADS_BETWEEN_POSTS_DEFAULT;
-    },
-    z
-      .number()
-      .int(MESSAGES.mustBe("Ads between posts", "a whole number"))
-      .min(ADS_BETWEEN_POSTS_MIN, MESSAGES.mustBe("Ads between posts", "a number from 1 to 10"))
-      .max(ADS_BETWEEN_POSTS_MAX, MESSAGES.mustBe("Ads between posts", "a number from 1 to 10")),
-  ),
+  // A number from 1 to 10 (spec section 5). The spec's silent fallback to 3 for anything else
+  // saved a value nobody chose under a Success toast (issue 13): such values are refused.
+  adsBetweenPosts: adsBetweenPostsField,
 });
 
 // Admin
@@ -211,4 +211,38 @@ export const adminPageInput = z.object({
 export const risingStarsInput = z.object({
   timeRange: enumField("timeRange", TIME_RANGES).default("week"),
   limit: countField("limit", { min: 1, max: 20, fallback: 5 }),
+});
+
+// Search
+const searchText = z
+  .string({ error: MESSAGES.searchTooShort })
+  .trim()
+  .min(SEARCH_MIN_LENGTH, MESSAGES.searchTooShort)
+  .max(500, MESSAGES.tooLong("Search", 500));
+export const searchCountInput = z.object({ q: searchText, categoryId: idField("categoryId").optional() });
+export const searchInput = searchCountInput.extend({
+  sort: enumField("sort", SEARCH_SORTS).default("relevance"),
+  offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
+  limit: countField("limit", { min: 1, max: SEARCH_MAX_PAGE_SIZE, fallback: SEARCH_PAGE_SIZE }),
+});
+
+// Notifications
+export const notificationsInput = z.object({
+  offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
+  limit: countField("limit", { min: 1, max: 50, fallback: 20 }),
+});
+/** Some of the caller's notifications by id, or all of them when ids is left out. */
+export const markNotificationsReadInput = z.object({
+  ids: z
+    .array(idField("ids"), { error: MESSAGES.mustBe("ids", "a list of ids") })
+    .max(500)
+    .optional(),
+});
+
+// Preferences: any of the four; the rest keep their stored values.
+export const updatePreferencesInput = z.object({
+  emailNotifications: booleanField("emailNotifications").optional(),
+  replyNotifications: booleanField("replyNotifications").optional(),
+  weeklyDigest: booleanField("weeklyDigest").optional(),
+  showProfileInPosts: booleanField("showProfileInPosts").optional(),
 });

@@ -7,7 +7,8 @@
 // cached read): a type-level test proves each procedure's output type equals its schema's, and
 // the API test suites check every REST answer they receive against the document.
 import { z } from "zod";
-import { AD_PLACEMENTS, AD_TYPES, BULK_UPLOAD_TYPES, MY_VOTES, ROLES } from "./constants";
+import { AD_PLACEMENTS, AD_TYPES, BULK_UPLOAD_TYPES, MY_VOTES, NOTIFICATION_TYPES, ROLES } from "./constants";
+import { SEARCH_MATCHED_IN } from "./search";
 
 const id = z.number().int();
 const count = z.number().int();
@@ -164,10 +165,6 @@ export const adViewSchema = z.object({
 });
 export type AdView = z.infer<typeof adViewSchema>;
 
-/** An ad's counters after an impression or a click was counted. */
-export const adTrackResultSchema = z.object({ id, impressions: count, clickCount: count });
-export type AdTrackResult = z.infer<typeof adTrackResultSchema>;
-
 export const adSettingsViewSchema = z.object({
   enableAds: z.boolean(),
   adsensePubId: z.string().nullable(),
@@ -227,7 +224,7 @@ export const importedUserSchema = z.object({ id, username: z.string() });
 export type ImportedUser = z.infer<typeof importedUserSchema>;
 export const importedCategorySchema = z.object({ id, name: z.string(), slug: z.string() });
 export type ImportedCategory = z.infer<typeof importedCategorySchema>;
-export const importedPostSchema = z.object({ id, slug: z.string() });
+export const importedPostSchema = z.object({ id, slug: z.string(), title: z.string() });
 export type ImportedPost = z.infer<typeof importedPostSchema>;
 export const importedReplySchema = z.object({ id, postId: id });
 export type ImportedReply = z.infer<typeof importedReplySchema>;
@@ -250,3 +247,35 @@ export type BulkColumnView = z.infer<typeof bulkColumnViewSchema>;
 /** The columns of every upload type. */
 export const bulkColumnsViewSchema = z.record(z.enum(BULK_UPLOAD_TYPES), z.array(bulkColumnViewSchema));
 export type BulkColumnsView = z.infer<typeof bulkColumnsViewSchema>;
+
+// Search and notifications
+
+/** A search result: a post as the lists show it, with where it matched and a plain-text snippet. */
+export const searchResultViewSchema = postViewSchema.extend({
+  snippet: z.string().describe("Plain text (never HTML), at most 200 characters, around the best match"),
+  matchedIn: z.enum(SEARCH_MATCHED_IN),
+});
+export type SearchResultView = z.infer<typeof searchResultViewSchema>;
+
+/** How many posts a search finds; past the cap only that there are more (shown as "1,000+"). */
+export const searchCountViewSchema = z.object({
+  count,
+  exact: z.boolean().describe("False when the count stopped at the cap (shown as 1,000+)"),
+});
+export type SearchCountView = z.infer<typeof searchCountViewSchema>;
+
+export const notificationViewSchema = z.object({
+  id,
+  type: z.enum(NOTIFICATION_TYPES),
+  read: z.boolean(),
+  createdAt: timestamp,
+  actor: z.object({ username: z.string() }),
+  post: z.object({ id, slug: z.string(), title: z.string() }),
+  /** The reply that caused it (or null for a mention in the post itself): the link's #reply-{id}. */
+  replyId: id.nullable().describe("The reply that caused it, or null for a mention in the post itself"),
+  excerpt: z.string(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
+
+export const unreadCountViewSchema = z.object({ count });
+export type UnreadCountView = z.infer<typeof unreadCountViewSchema>;

@@ -103,6 +103,20 @@ export interface AdSettingsTable {
   adsBetweenPosts: number;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** Who is told. */
+  userId: number;
+  type: "reply" | "mention";
+  /** Who replied or mentioned. */
+  actorId: number;
+  postId: number;
+  /** The reply that caused it; null for a mention in the post itself. */
+  replyId: number | null;
+  read: Generated<number>;
+  createdAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -112,6 +126,7 @@ export interface Database {
   votes: VotesTable;
   advertisements: AdvertisementsTable;
   adSettings: AdSettingsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,7 +3,7 @@
 // schema and failures), the few other routes from what they declare in place.
 import { type Access, type ProcedureDoc, type ProcedurePath, procedureDocs } from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
-import type { z } from "zod";
+import { ZodVoid, type z } from "zod";
 import { procedureDefinition } from "../plugins/procedures";
 import { inputSourceOf, type RestRoute } from "../rest/routes";
 import { describeFailure, failuresOf } from "./failures";
@@ -63,6 +63,18 @@ function withoutProperties(schema: JsonSchema, names: readonly string[]): JsonSc
   return rest;
 }
 
+const SUCCESS: Record<number, string> = { 200: "OK", 201: "Created", 204: "Done; the answer has no body" };
+
+/** The success answer: its JSON schema, or no content at all for 204 (a procedure that returns nothing). */
+function successOf(status: number, response: z.ZodType, schemas: JsonSchemas): JsonSchema {
+  const description = SUCCESS[status] ?? "OK";
+  if (status === 204) {
+    if (!(response instanceof ZodVoid)) throw new Error("A 204 route's procedure must be documented with z.void()");
+    return { description };
+  }
+  return { description, content: { "application/json": { schema: schemas.output(response) } } };
+}
+
 function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas: JsonSchemas): Operation {
   const definition = procedureDefinition(route.procedure);
   const doc: ProcedureDoc = procedureDocs[route.procedure as ProcedurePath];
@@ -106,12 +118,7 @@ function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas
   }
 
   const status = route.status ?? 200;
-  const responses: JsonSchema = {
-    [status]: {
-      description: status === 201 ? "Created" : "OK",
-      content: { "application/json": { schema: schemas.output(doc.response) } },
-    },
-  };
+  const responses: JsonSchema = { [status]: successOf(status, doc.response, schemas) };
   const failures = failuresOf({ doc, access, hasInput: input !== undefined, write: route.method !== "GET" });
   for (const [failure, messages] of failures) {
     const body = failure === 400 && doc.refusal ? schemas.output(doc.refusal) : ERROR_BODY;

@@ -5,47 +5,51 @@ import {
   Burger,
   Button,
   Group,
-  Indicator,
-  TextInput,
-  Title,
+  Text,
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
-import { IconBell, IconMoon, IconPlus, IconSearch, IconSettings, IconSun } from "@tabler/icons-react";
+import { IconBell, IconMoon, IconPlus, IconSettings, IconSun } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ComponentProps, lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { loginUrl, useHere } from "../lib/loginReturn";
+import { FORUM_TITLE } from "../lib/site";
 import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useOpenCreatePost } from "./CreatePostContext";
+import { HeaderSearch } from "./search/HeaderSearch";
 import { UserAvatar } from "./UserAvatar";
 
-export const FORUM_TITLE = "Tech Forum";
+// Members only: visitors never download the bell's list, popover or polling.
+const NotificationBell = lazy(() => import("./notifications/NotificationBell"));
 
-export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
+/** The bell while its code loads: same size, no count yet. */
+function BellPlaceholder() {
+  return (
+    <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications" disabled>
+      <IconBell size={20} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
   const { user, isAdmin } = useCurrentUser();
   const openCreatePost = useOpenCreatePost();
-  const [search, setSearch] = useState("");
+  const here = useHere();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+        <Burger {...burger} hiddenFrom="sm" size="sm" />
         <Anchor component={Link} to="/" underline="never" c="inherit">
-          <Title order={1} fz={{ base: "h4", sm: "h3" }} style={{ whiteSpace: "nowrap" }}>
+          {/* The forum's name, not a heading: each page has its own h1. */}
+          <Text component="span" fw={700} fz={{ base: "h4", sm: "h3" }} style={{ whiteSpace: "nowrap" }}>
             {FORUM_TITLE}
-          </Title>
+          </Text>
         </Anchor>
       </Group>
-      <TextInput
-        visibleFrom="md"
-        placeholder="Search discussions..."
-        aria-label="Search discussions"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        style={{ flex: 1, maxWidth: 420 }}
-      />
+      <HeaderSearch visibleFrom="md" />
       <Group gap="xs" wrap="nowrap">
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePost()} visibleFrom="sm">
           Create
@@ -61,11 +65,9 @@ export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
                 Admin
               </Button>
             )}
-            <Indicator color="red" size={8} offset={6} visibleFrom="xs">
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
-                <IconBell size={20} aria-hidden />
-              </ActionIcon>
-            </Indicator>
+            <Suspense fallback={<BellPlaceholder />}>
+              <NotificationBell />
+            </Suspense>
             <ActionIcon
               component={Link}
               to="/settings"
@@ -83,7 +85,7 @@ export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
             </Anchor>
           </>
         ) : (
-          <Button component={Link} to="/auth" variant="default">
+          <Button component={Link} to={loginUrl("/auth", here)} variant="default">
             Login
           </Button>
         )}

@@ -43,7 +43,7 @@ export async function importPosts(db: ForumDb, table: Table, problems: Problems)
           updatedAt: now,
         });
       }
-      const rows = await trx.insertInto("posts").values(values).returning(["id", "slug"]).execute();
+      const rows = await trx.insertInto("posts").values(values).returning(["id", "slug", "title"]).execute();
       for (const row of rows) imported.push(row);
     });
     await addToCounter(trx, "categories", "postCount", categoryIds);
