@@ -4,4 +4,5 @@ export * from "./fields";
 export * from "./messages";
 export * from "./schemas";
 export * from "./slug";
+export * from "./text";
 export * from "./types";
