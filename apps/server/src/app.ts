@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import { type ApiServices, RateLimiter, ReadCache, ViewCounter, writeBulkExampleFiles } from "@forum/api";
+import { type ApiServices, RateLimiter, ReadCache, Throttles, ViewCounter, writeBulkExampleFiles } from "@forum/api";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
@@ -20,11 +20,13 @@ import { registerRestRoutes } from "./rest/adapter";
 
 export type AppOptions = Pick<
   ServerConfig,
-  "logLevel" | "secureCookies" | "trustProxy" | "webDistDir" | "uploadsDir"
+  "logLevel" | "secureCookies" | "trustProxy" | "rateLimits" | "webDistDir" | "uploadsDir"
 > & {
   database: DbHandle;
   /** Ad tracking: events allowed per client, ad and kind in each window. */
   adTracking?: { limit: number; windowMs: number };
+  /** The throttles' clock (tests move it forward instead of waiting). */
+  clock?: () => number;
 };
 
 declare module "fastify" {
@@ -39,7 +41,10 @@ export type ForumApp = FastifyInstance;
 export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const app = Fastify({
     logger: { level: options.logLevel },
-    trustProxy: options.trustProxy,
+    // `true` trusts the one proxy in front (the peer), never Fastify's `true` (every hop): that
+    // would take the client address from the leftmost X-Forwarded-For entry, which the client
+    // writes itself.
+    trustProxy: options.trustProxy === true ? (_address: string, hop: number) => hop === 0 : options.trustProxy,
     // Batched tRPC GETs put every procedure path in the URL.
     routerOptions: { maxParamLength: 5000 },
     // Requests the router cannot even parse (broken percent-encoding) answer like every error.
@@ -62,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     readCache,
     views,
     adTracking: new RateLimiter(tracking.limit, tracking.windowMs),
+    throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
     parseUpload: workerUploadParser(),
   };
   app.decorate("services", services);

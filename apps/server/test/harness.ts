@@ -4,34 +4,72 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hashPassword } from "@forum/api";
 import type { Role } from "@forum/contracts";
-import { createDb, type ForumDb, hotScore, migrateToLatest } from "@forum/db";
+import { createDb, type DbHandle, type ForumDb, hotScore, migrateToLatest } from "@forum/db";
 import { buildApp, type ForumApp } from "../src/app";
 
 export type TestForum = {
   app: ForumApp;
   db: ForumDb;
+  /** The SQLite file, for a second app instance on the same database. */
+  databasePath: string;
   close: () => Promise<void>;
 };
 
-export async function startForum(
-  options: { adTracking?: { limit: number; windowMs: number }; onNewStatement?: (sql: string) => void } = {},
-): Promise<TestForum> {
+export type ForumOptions = {
+  adTracking?: { limit: number; windowMs: number };
+  onNewStatement?: (sql: string) => void;
+  /**
+   * The login, sign-up and new-account posting limits. Off unless a suite asks: the suites sign
+   * in many freshly made members from one address (127.0.0.1) and have them post at once, which
+   * is what FORUM_RATE_LIMITS=off is for. The throttle tests turn them on.
+   */
+  rateLimits?: boolean;
+  trustProxy?: boolean | string;
+  secureCookies?: boolean;
+  /** The throttles' clock, moved by tests instead of waiting. */
+  clock?: () => number;
+  /** A built web app to serve (default: none). */
+  webDistDir?: string;
+};
+
+export async function startForum(options: ForumOptions = {}): Promise<TestForum> {
   const dir = mkdtempSync(join(tmpdir(), "forum-test-"));
-  const database = createDb({ path: join(dir, "forum.db"), onNewStatement: options.onNewStatement });
+  const databasePath = join(dir, "forum.db");
+  const database = createDb({ path: databasePath, onNewStatement: options.onNewStatement });
   await migrateToLatest(database.db);
+  return forumOn(database, databasePath, dir, options);
+}
+
+/** Another app instance on the same database file, as a second server behind a load balancer. */
+export async function secondInstance(forum: TestForum, options: ForumOptions = {}): Promise<TestForum> {
+  const dir = mkdtempSync(join(tmpdir(), "forum-test-"));
+  return forumOn(createDb({ path: forum.databasePath }), forum.databasePath, dir, options);
+}
+
+async function forumOn(
+  database: DbHandle,
+  databasePath: string,
+  dir: string,
+  options: ForumOptions,
+): Promise<TestForum> {
   const app = await buildApp({
     database,
     logLevel: "silent",
-    secureCookies: false,
-    trustProxy: false,
-    webDistDir: join(dir, "no-web-build"),
+    secureCookies: options.secureCookies ?? false,
+    trustProxy: options.trustProxy ?? false,
+    rateLimits: options.rateLimits ?? false,
+    webDistDir: options.webDistDir ?? join(dir, "no-web-build"),
     uploadsDir: join(dir, "uploads"),
     ...(options.adTracking ? { adTracking: options.adTracking } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return {
     app,
     db: database.db,
+    databasePath,
+    // Closing the app closes its database connections; the directory holds its uploads (and,
+    // for the first instance, the database file).
     close: async () => {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
@@ -84,7 +122,14 @@ const passwordHashes = new Map<string, Promise<string>>();
 /** Inserts an account directly (fast) with a known password; returns its id. */
 export async function insertUser(
   db: ForumDb,
-  fields: { username?: string; password?: string; role?: Role; banned?: boolean; email?: string } = {},
+  fields: {
+    username?: string;
+    password?: string;
+    role?: Role;
+    banned?: boolean;
+    email?: string;
+    createdAt?: number;
+  } = {},
 ) {
   userCounter += 1;
   const username = fields.username ?? `member${userCounter}`;
@@ -105,7 +150,7 @@ export async function insertUser(
       banned: fields.banned ? 1 : 0,
       profileImageUrl: null,
       preferences: null,
-      createdAt: Date.now(),
+      createdAt: fields.createdAt ?? Date.now(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

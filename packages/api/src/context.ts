@@ -4,6 +4,7 @@ import type { Session, SessionUser } from "./auth/sessions";
 import type { UploadParser } from "./services/bulk/parse";
 import type { RateLimiter } from "./services/rateLimiter";
 import type { ReadCache } from "./services/readCache";
+import type { Throttles } from "./services/throttles";
 import type { ViewCounter } from "./services/viewCounter";
 
 /** Long-lived pieces shared by every request of one server. */
@@ -17,6 +18,8 @@ export type ApiServices = {
   readCache: ReadCache;
   /** Ad impressions and clicks per client, ad and kind. */
   adTracking: RateLimiter;
+  /** Login, sign-up and new-account posting limits, counted in the database (services/throttles.ts). */
+  throttles: Throttles;
   /** Where spreadsheet uploads are parsed (default: on the calling thread). */
   parseUpload?: UploadParser;
 };

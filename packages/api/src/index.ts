@@ -6,12 +6,13 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export type { ApiServices, Context, SessionCookies } from "./context";
-export { httpStatusOf, publicDetails, publicMessage } from "./errors";
+export { httpStatusOf, publicDetails, publicMessage, retryAfterOf } from "./errors";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { RateLimiter } from "./services/rateLimiter";
 export { ReadCache } from "./services/readCache";
+export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
 export type { ProcedureMeta } from "./trpc";

@@ -1,5 +1,5 @@
 // Shapes the API answers with. Both doors (tRPC and REST) return exactly these objects.
-import type { AdPlacement, AdType, MyVote, Role } from "./constants";
+import type { AdPlacement, AdType, MyVote, Role, THROTTLES } from "./constants";
 
 export type AuthorView = {
   id: number;
@@ -156,6 +156,8 @@ export type UserStats = { totalUsers: number; activeUsers: number; bannedUsers: 
 /** One UTC day of the dashboard's activity chart: what was created that day. */
 export type AdminActivityDay = { date: string; posts: number; replies: number; members: number };
 export type MessageView = { message: string };
+/** The abuse limits the server enforces; `enabled` is false when FORUM_RATE_LIMITS=off. */
+export type AbuseLimitsView = { enabled: boolean; newAccountPeriodMs: number; throttles: typeof THROTTLES };
 
 /** A member ranked by the upvotes their posts and replies received in a time range. */
 export type RisingStar = AuthorView & { reputationGained: number };

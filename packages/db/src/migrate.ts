@@ -5,6 +5,7 @@ import * as m0002 from "./migrations/0002_votes_created_index";
 import * as m0003 from "./migrations/0003_replies_created_index";
 import * as m0004 from "./migrations/0004_covering_indexes";
 import * as m0005 from "./migrations/0005_votes_by_user";
+import * as m0006 from "./migrations/0006_throttles";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003_replies_created_index": m0003,
   "0004_covering_indexes": m0004,
   "0005_votes_by_user": m0005,
+  "0006_throttles": m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -103,6 +103,16 @@ export interface AdSettingsTable {
   adsBetweenPosts: number;
 }
 
+/** A throttled subject's events in the current window (see packages/api/src/services/throttles.ts). */
+export interface ThrottlesTable {
+  /** The rule's name and the subject: "login-account:alice", "login-address:203.0.113.7". */
+  key: string;
+  windowStart: number;
+  /** windowStart + the rule's window: the count starts over from here, and the row may be swept. */
+  expiresAt: number;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -112,6 +122,7 @@ export interface Database {
   votes: VotesTable;
   advertisements: AdvertisementsTable;
   adSettings: AdSettingsTable;
+  throttles: ThrottlesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,6 @@
 // The tRPC door at /trpc, as the web app and the typed client call it: queries by GET take the
 // direct path in trpcQueries.ts; everything else goes through tRPC's stock Fastify handler.
-import { type AppRouter, appRouter } from "@forum/api";
+import { type AppRouter, appRouter, retryAfterOf } from "@forum/api";
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
@@ -21,6 +21,11 @@ export async function registerTrpc(
     maxBatchSize: MAX_BATCH_SIZE,
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") logInternal(error.cause ?? error, path ?? "");
+    },
+    // A throttled call tells the client how long to wait, as the REST door does.
+    responseMeta: ({ errors }) => {
+      const seconds = errors.map(retryAfterOf).find((value) => value !== undefined);
+      return seconds === undefined ? {} : { headers: { "retry-after": String(seconds) } };
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"];
 
