@@ -11,6 +11,16 @@ export function isQuery(name: string): boolean {
   return procedures[name]?._def.type === "query";
 }
 
+/** "query", "mutation" (or "subscription"); undefined for a name the router does not have. */
+export function procedureType(name: string): ProcedureDefinition["_def"]["type"] | undefined {
+  return procedures[name]?._def.type;
+}
+
+/** Every procedure's dotted name (tests call each one). */
+export function procedureNames(): string[] {
+  return Object.keys(procedures);
+}
+
 /** A query whose answer is the same for every caller without a session (see visitorReadProcedure). */
 export function isSameForEveryVisitor(name: string): boolean {
   return procedures[name]?._def.meta?.sameForEveryVisitor === true;
