@@ -7,10 +7,12 @@ import { type ApiServices, RateLimiter, ReadCache, Throttles, ViewCounter, write
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
+import { registerAdFrames } from "./plugins/adFrame";
 import { createContextFactory } from "./plugins/context";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerJsonParser } from "./plugins/json";
 import { registerOriginCheck } from "./plugins/origin";
+import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { SharedAnswers } from "./plugins/sharedAnswers";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   registerJsonParser(app);
+  registerSecurityHeaders(app, { https: options.secureCookies });
   registerErrorHandling(app);
   registerOriginCheck(app);
   registerWriteTurns(app);
@@ -89,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const shared = new SharedAnswers(readCache);
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
+  registerAdFrames(app, options.database.reader);
   await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
   return app;
 }

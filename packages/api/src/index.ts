@@ -8,6 +8,7 @@ export {
 export type { ApiServices, Context, SessionCookies } from "./context";
 export { httpStatusOf, publicDetails, publicMessage, retryAfterOf } from "./errors";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
+export { findShownAdContent } from "./services/ads";
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
