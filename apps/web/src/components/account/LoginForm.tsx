@@ -1,5 +1,5 @@
 // The Login tab: Username and Password; blank fields are caught here and nothing is sent.
-import { MESSAGES } from "@forum/contracts";
+import { isBlank, MESSAGES } from "@forum/contracts";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -22,7 +22,7 @@ export function LoginForm() {
   );
 
   const submit = () => {
-    if (!username.trim() || !password) {
+    if (isBlank(username) || !password) {
       toastError("Missing information", MESSAGES.loginFieldsRequired);
       return;
     }

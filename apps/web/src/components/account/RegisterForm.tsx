@@ -1,5 +1,5 @@
 // The Register tab. The confirmation is checked here and never sent.
-import { LIMITS, MESSAGES } from "@forum/contracts";
+import { isBlank, LIMITS, MESSAGES } from "@forum/contracts";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { toastError } from "../../lib/toast";
@@ -27,7 +27,7 @@ export function RegisterForm() {
   );
 
   const submit = () => {
-    if (!form.username.trim() || !form.email.trim() || !form.password) {
+    if (isBlank(form.username) || isBlank(form.email) || !form.password) {
       toastError("Missing information", MESSAGES.loginFieldsRequired);
       return;
     }
