@@ -116,3 +116,25 @@ describe("who is not limited", () => {
     }
   });
 });
+
+describe("GET /api/admin/limits", () => {
+  it("tells admins the limits and that they are on; members get 403", async () => {
+    const admin = await signedIn(forum, { role: "admin" });
+    const res = await admin.get("/api/admin/limits");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ enabled: true, newAccountPeriodMs: 24 * HOUR, throttles: THROTTLES });
+    expect(res.body.throttles.newAccountPosts).toEqual({ name: "new-account-posts", limit: 3, windowMs: HOUR });
+    const member = await signedIn(forum);
+    expect((await member.get("/api/admin/limits")).status).toBe(403);
+  });
+
+  it("says off when FORUM_RATE_LIMITS=off", async () => {
+    const unlimited = await startForum({ rateLimits: false });
+    try {
+      const admin = await signedIn(unlimited, { role: "admin" });
+      expect((await admin.get("/api/admin/limits")).body.enabled).toBe(false);
+    } finally {
+      await unlimited.close();
+    }
+  });
+});

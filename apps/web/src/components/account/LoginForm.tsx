@@ -16,8 +16,9 @@ export function LoginForm() {
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: (user) => signedIn(user, "Logged in successfully"),
-      // Any failure reads as bad credentials, except a ban, which the member needs to know about.
-      onError: (error) => toastError("Login failed", serverReason(error, [403]) ?? "Invalid username or password"),
+      // Any failure reads as bad credentials, except a ban, which the member needs to know about,
+      // and too many attempts, which says how long to wait.
+      onError: (error) => toastError("Login failed", serverReason(error, [403, 429]) ?? "Invalid username or password"),
     }),
   );
 

@@ -19,6 +19,9 @@ export function RegisterForm() {
     trpc.auth.register.mutationOptions({
       onSuccess: (user) => signedIn(user, "Account created successfully"),
       onError: (error) => {
+        // Too many sign-ups from this address: the wait is all there is to say.
+        const wait = serverReason(error, [429]);
+        if (wait) return toastError("Registration failed", wait);
         // A validation or conflict message (short password, taken name) tells the person what to fix.
         const reason = serverReason(error, [400, 409]);
         toastError("Registration failed", reason ? `${REGISTRATION_FAILED}. ${reason}` : REGISTRATION_FAILED);
