@@ -58,27 +58,53 @@ function AdCard({ ad }: { ad: AdView }) {
   );
 }
 
+/** The advertiser's address from a frame's click message, when it is a web address. */
+function advertiserUrl(data: unknown): string | null {
+  const href = typeof data === "object" && data !== null ? (data as { forumAdClick?: unknown }).forumAdClick : null;
+  if (typeof href !== "string") return null;
+  try {
+    const url = new URL(href);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 function SandboxedAd({ ad, onClick }: { ad: AdView; onClick: () => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [width, height] = (ad.dimensions ?? "").split("x").map(Number);
 
-  // A click inside a cross-origin frame never reaches this page; the frame taking focus
-  // (the window blurs while the frame is the active element) is the click.
   useEffect(() => {
+    // A click inside a cross-origin frame never reaches this page; the frame taking focus
+    // (the window blurs while the frame is the active element) is the click.
     const onBlur = () => {
       if (document.activeElement === frame.current) onClick();
     };
+    // A link clicked in the ad is handed over by the frame (apps/server/src/plugins/adFrame.ts):
+    // this page opens it, with noopener, so the advertiser's page runs outside the ad's sandbox
+    // without the sandbox itself ever letting a window escape.
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== frame.current?.contentWindow) return;
+      const href = advertiserUrl(event.data);
+      if (href) window.open(href, "_blank", "noopener");
+    };
     window.addEventListener("blur", onBlur);
-    return () => window.removeEventListener("blur", onBlur);
+    window.addEventListener("message", onMessage);
+    return () => {
+      window.removeEventListener("blur", onBlur);
+      window.removeEventListener("message", onMessage);
+    };
   }, [onClick]);
 
   return (
     <Box style={{ maxWidth: "100%", overflow: "hidden" }}>
+      {/* Served with its own policy, sandboxed there too: a srcdoc frame would inherit this
+          page's Content-Security-Policy and lose the ad's scripts and images. */}
       <iframe
         ref={frame}
         title={ad.title}
-        srcDoc={ad.content}
-        sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
+        src={`/ad-frames/${ad.id}`}
+        sandbox="allow-scripts allow-popups"
         referrerPolicy="no-referrer"
         loading="lazy"
         width={width || "100%"}
