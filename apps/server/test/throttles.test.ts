@@ -20,12 +20,16 @@ const freshAddress = () => `198.51.100.${++addressCounter}`;
 type Door = "rest" | "trpc";
 type Attempt = { ip: string; door?: Door; headers?: Record<string, string>; app?: TestForum["app"] };
 
-/** One sign-in through either door; the answer's status, message and Retry-After. */
-async function login(username: string, password: string, { ip, door = "rest", headers = {}, app }: Attempt) {
+/** One call through either door; its status, message (whichever format) and Retry-After. */
+async function call(
+  procedure: "login" | "register",
+  payload: object,
+  { ip, door = "rest", headers = {}, app }: Attempt,
+) {
   const response = await (app ?? forum.app).inject({
     method: "POST",
-    url: door === "rest" ? "/api/login" : "/trpc/auth.login",
-    payload: { username, password },
+    url: door === "rest" ? `/api/${procedure}` : `/trpc/auth.${procedure}`,
+    payload,
     remoteAddress: ip,
     headers,
   });
@@ -38,21 +42,9 @@ async function login(username: string, password: string, { ip, door = "rest", he
   };
 }
 
-async function register(username: string, { ip, door = "rest", headers = {} }: Attempt) {
-  const response = await forum.app.inject({
-    method: "POST",
-    url: door === "rest" ? "/api/register" : "/trpc/auth.register",
-    payload: { username, email: `${username}@example.com`, password: "a good long password" },
-    remoteAddress: ip,
-    headers,
-  });
-  const body = response.json();
-  return {
-    status: response.statusCode,
-    message: door === "rest" ? body.message : body.error?.message,
-    retryAfter: response.headers["retry-after"],
-  };
-}
+const login = (username: string, password: string, attempt: Attempt) => call("login", { username, password }, attempt);
+const register = (username: string, attempt: Attempt) =>
+  call("register", { username, email: `${username}@example.com`, password: "a good long password" }, attempt);
 
 async function failTimes(times: number, username: string, attempt: Attempt) {
   for (let n = 0; n < times; n++) expect((await login(username, "wrong password", attempt)).status).toBe(401);

@@ -37,6 +37,13 @@ export class Throttles {
         conflict.column("key").doUpdateSet((eb) => {
           // An expired window starts over with this event; otherwise the event adds one.
           const expired = eb("throttles.expiresAt", "<=", eb.ref("excluded.windowStart"));
+          const column = (name: "windowStart" | "expiresAt") =>
+            eb
+              .case()
+              .when(expired)
+              .then(eb.ref(`excluded.${name}`))
+              .else(eb.ref(`throttles.${name}`))
+              .end();
           return {
             count: eb
               .case()
@@ -44,18 +51,8 @@ export class Throttles {
               .then(eb.ref("excluded.count"))
               .else(eb("throttles.count", "+", 1))
               .end(),
-            windowStart: eb
-              .case()
-              .when(expired)
-              .then(eb.ref("excluded.windowStart"))
-              .else(eb.ref("throttles.windowStart"))
-              .end(),
-            expiresAt: eb
-              .case()
-              .when(expired)
-              .then(eb.ref("excluded.expiresAt"))
-              .else(eb.ref("throttles.expiresAt"))
-              .end(),
+            windowStart: column("windowStart"),
+            expiresAt: column("expiresAt"),
           };
         }),
       )
