@@ -66,7 +66,7 @@ describe("HTML pages", () => {
     expect(directives["script-src"]).toEqual(["'self'"]);
     expect(directives["style-src"]).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directives["font-src"]).toEqual(["'self'"]);
-    expect(directives["img-src"]).toEqual(["'self'", "data:"]);
+    expect(directives["img-src"]).toEqual(["'self'"]);
     expect(directives["object-src"]).toEqual(["'none'"]);
     expect(directives["frame-ancestors"]).toEqual(["'none'"]);
   });

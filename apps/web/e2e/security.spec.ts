@@ -156,3 +156,27 @@ async function clickCount(): Promise<number> {
   const ads = (await (await admin.get("/api/ads")).json()) as Array<{ id: number; clickCount: number }>;
   return ads.find((ad) => ad.id === adId)?.clickCount ?? -1;
 }
+
+test("no page, not even one of the same site, can show the forum in a frame", async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  // A same-origin frame of /settings, as another page of the site could make: once it has
+  // loaded, its address is readable only if the forum's page was shown in it.
+  const shown = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const frame = document.createElement("iframe");
+        frame.src = "/settings";
+        frame.title = "framed settings";
+        frame.onload = () => {
+          try {
+            resolve(frame.contentWindow?.location.pathname ?? "nothing");
+          } catch {
+            resolve("refused");
+          }
+        };
+        document.body.append(frame);
+      }),
+  );
+  expect(shown).toBe("refused");
+  await expect(page.frameLocator('iframe[title="framed settings"]').getByText("Account Settings")).toHaveCount(0);
+});

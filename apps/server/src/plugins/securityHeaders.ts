@@ -9,7 +9,6 @@ import type { FastifyInstance } from "fastify";
  *   and responsive style props into <style> elements at run time, and a nonce would need a fresh
  *   HTML page per request (the page is a static, precompressed file). Inline CSS cannot run
  *   script, and every piece of user text is rendered as text, never as markup.
- * - img-src data: for the small SVG icons component CSS may inline.
  * - frame-src 'self': HTML ads are served from this origin (see adFrame.ts) into sandboxed frames,
  *   each with its own, separate policy.
  * - frame-ancestors 'none': no other page, same-site or not, may frame the forum (clickjacking).
@@ -18,7 +17,7 @@ export const PAGE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
+  "img-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "frame-src 'self'",
