@@ -28,7 +28,7 @@ if (!reason) {
 }
 
 register();
-const { buildSyntheticDatabase, syntheticCounts } = await import("@forum/db");
+const { buildSyntheticDatabase, syntheticCounts } = await import("@forum/db/synthetic");
 
 mkdirSync(dataDir, { recursive: true });
 // Built under a temporary name and renamed at the end, so an interrupted build leaves no data set.

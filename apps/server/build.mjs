@@ -31,8 +31,13 @@ const trpcObjectSpread = {
 };
 
 await build({
-  // The server, and the worker thread that parses spreadsheet uploads (plugins/uploadParser.ts).
-  entryPoints: ["src/main.ts", "src/bulkParserWorker.ts"],
+  // The server and its two worker threads: the spreadsheet parser (plugins/uploadParser.ts) and
+  // the WAL checkpointer (packages/db/src/checkpointer.ts looks for it beside the bundle).
+  entryPoints: {
+    main: "src/main.ts",
+    bulkParserWorker: "src/bulkParserWorker.ts",
+    checkpointWorker: "../../packages/db/src/checkpointWorker.ts",
+  },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   bundle: true,

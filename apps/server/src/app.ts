@@ -10,6 +10,7 @@ import type { ServerConfig } from "./config";
 import { registerAdFrames } from "./plugins/adFrame";
 import { createContextFactory } from "./plugins/context";
 import { registerErrorHandling } from "./plugins/errors";
+import { registerHealth } from "./plugins/health";
 import { registerJsonParser } from "./plugins/json";
 import { registerOriginCheck } from "./plugins/origin";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
@@ -60,8 +61,14 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
 
   const readCache = new ReadCache();
   // Cached lists show view counts: written views make them stale like any other write.
-  const views = new ViewCounter(options.database.db, 1000, () => readCache.invalidate());
+  const views = new ViewCounter(
+    options.database.db,
+    1000,
+    () => readCache.invalidate(),
+    (error) => app.log.warn({ err: error }, "view counts not written; retrying with the next flush"),
+  );
   views.start();
+  const stopWatchingWrites = watchOtherInstances(app, options.database, readCache);
   const tracking = options.adTracking ?? { limit: 1, windowMs: 10_000 };
   const services: ApiServices = {
     db: options.database.db,
@@ -74,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   };
   app.decorate("services", services);
   app.addHook("onClose", async () => {
+    await stopWatchingWrites();
     await views.stop();
     await options.database.close();
   });
@@ -87,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerErrorHandling(app);
   registerOriginCheck(app);
   registerWriteTurns(app);
+  registerHealth(app, options.database);
 
   const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
   const shared = new SharedAnswers(readCache);
@@ -95,6 +104,20 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerAdFrames(app, options.database.reader);
   await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
   return app;
+}
+
+/**
+ * Other app instances' writes make cached answers stale here too. While the database cannot
+ * report them (its connection is down), nothing is cached: no stale page, only slower ones.
+ */
+function watchOtherInstances(app: ForumApp, database: DbHandle, readCache: ReadCache): () => Promise<void> {
+  return database.watchWrites({
+    onWrite: () => readCache.invalidate(),
+    onConnectionChange: (connected) => {
+      readCache.enabled = connected;
+      if (!connected) app.log.warn("lost the database's write notifications; caching paused until they are back");
+    },
+  });
 }
 
 /** The bulk-upload screen links to /uploads/example_<type>.xlsx; a forum without them still runs. */

@@ -1,10 +1,18 @@
 // The only place that reads process.env. Every setting has a safe default; none is required.
+// Values are checked at start-up against one schema: a bad one stops the server with a message
+// naming the variable (main.ts exits with code 2), rather than running with NaN or a typo.
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
+import { z } from "zod";
 
 export type ServerConfig = {
   host: string;
   port: number;
   databasePath: string;
+  /** postgres://… runs on PostgreSQL; undefined means the SQLite file at databasePath. */
+  databaseUrl: string | undefined;
+  /** Connections in the PostgreSQL pool. */
+  databasePoolSize: number;
   logLevel: string;
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies: boolean;
@@ -25,26 +33,83 @@ export type ServerConfig = {
   seed: "demo" | "none";
 };
 
+/** A setting that is unset or empty takes its default. */
+const unset = (value: unknown) => (value === "" ? undefined : value);
+const flag = z.preprocess(unset, z.enum(["true", "false"]).default("false")).transform((value) => value === "true");
+const integer = (fallback: number, min: number, max: number) =>
+  z.preprocess(unset, z.coerce.number().int().min(min).max(max).default(fallback));
+const text = z.preprocess(unset, z.string().optional());
+/** "true" is the one proxy in front; a list of addresses or CIDR ranges names the proxies. */
+const trustProxy = z.preprocess(
+  unset,
+  z
+    .string()
+    .default("false")
+    .refine(
+      (value) => value === "true" || value === "false" || value.split(",").every(isAddressOrRange),
+      'must be true, false, or the proxies\' addresses or CIDR ranges ("10.0.0.2, 10.1.0.0/16")',
+    )
+    .transform((value) => (value === "true" ? true : value === "false" ? false : value)),
+);
+
+const envSchema = z.object({
+  HOST: z.preprocess(unset, z.string().default("0.0.0.0")),
+  PORT: integer(3000, 0, 65_535),
+  DATABASE_PATH: text,
+  DATABASE_URL: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: integer(10, 1, 1_000),
+  LOG_LEVEL: z.preprocess(
+    unset,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  FORUM_SECURE_COOKIES: flag,
+  FORUM_TRUST_PROXY: trustProxy,
+  FORUM_RATE_LIMITS: z.preprocess(unset, z.enum(["on", "off"]).default("on")),
+  FORUM_WEB_DIST: text,
+  FORUM_UPLOADS_DIR: text,
+  FORUM_ADMIN_USERNAME: text,
+  FORUM_ADMIN_PASSWORD: text,
+  FORUM_SEED: z.preprocess(unset, z.enum(["demo", "none"]).default("demo")),
+});
+
+/** A setting the server cannot run with; its message names the variable. */
+export class ConfigError extends Error {}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const settings = parsed.data;
   const dataDir = resolve(cwd, "data");
   return {
-    host: env.HOST ?? "0.0.0.0",
-    port: Number(env.PORT ?? 3000),
-    databasePath: resolve(cwd, env.DATABASE_PATH ?? join(dataDir, "forum.db")),
-    logLevel: env.LOG_LEVEL ?? "info",
-    secureCookies: env.FORUM_SECURE_COOKIES === "true",
-    trustProxy: trustProxyOf(env.FORUM_TRUST_PROXY),
-    rateLimits: env.FORUM_RATE_LIMITS !== "off",
-    webDistDir: resolve(cwd, env.FORUM_WEB_DIST ?? "apps/web/dist"),
-    uploadsDir: resolve(cwd, env.FORUM_UPLOADS_DIR ?? join(dataDir, "uploads")),
-    adminUsername: env.FORUM_ADMIN_USERNAME || undefined,
-    adminPassword: env.FORUM_ADMIN_PASSWORD || undefined,
-    seed: env.FORUM_SEED === "none" ? "none" : "demo",
+    host: settings.HOST,
+    port: settings.PORT,
+    databasePath: resolve(cwd, settings.DATABASE_PATH ?? join(dataDir, "forum.db")),
+    databaseUrl: settings.DATABASE_URL,
+    databasePoolSize: settings.DATABASE_POOL_SIZE,
+    logLevel: settings.LOG_LEVEL,
+    secureCookies: settings.FORUM_SECURE_COOKIES,
+    trustProxy: settings.FORUM_TRUST_PROXY,
+    rateLimits: settings.FORUM_RATE_LIMITS === "on",
+    webDistDir: resolve(cwd, settings.FORUM_WEB_DIST ?? "apps/web/dist"),
+    uploadsDir: resolve(cwd, settings.FORUM_UPLOADS_DIR ?? join(dataDir, "uploads")),
+    adminUsername: settings.FORUM_ADMIN_USERNAME,
+    adminPassword: settings.FORUM_ADMIN_PASSWORD,
+    seed: settings.FORUM_SEED,
   };
 }
 
-/** "true" is one proxy; a list of addresses or CIDR ranges names them; anything else trusts none. */
-function trustProxyOf(value: string | undefined): boolean | string {
-  if (value === "true") return true;
-  return value && /^[0-9a-f.:/, ]+$/i.test(value) && /[.:]/.test(value) ? value : false;
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", bits, ...rest] = entry.trim().split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }

@@ -1,11 +1,11 @@
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { ConfigError, loadConfig } from "./config";
 import { prepareDatabase } from "./start";
 
-const config = loadConfig();
 const bootLog = { info: (...args: unknown[]) => console.log(...args.filter((a) => typeof a === "string")) };
 
 async function main() {
+  const config = loadConfig();
   const database = await prepareDatabase(config, bootLog);
   const app = await buildApp({ ...config, database });
   const shutdown = async (signal: string) => {
@@ -20,6 +20,11 @@ async function main() {
 }
 
 main().catch((error) => {
+  if (error instanceof ConfigError) {
+    // A setting to fix, not a crash: no stack, and an exit code of its own.
+    console.error(error.message);
+    process.exit(2);
+  }
   console.error(error);
   process.exit(1);
 });

@@ -1,17 +1,28 @@
 // Start-up work before listening: migrate, seed an empty database, make sure the admin exists.
+// Instances starting together on one PostgreSQL take turns (an advisory lock), so the
+// migrations and the seed run once.
 import { ensureAdmin, hashPassword } from "@forum/api";
-import { createDb, type DbHandle, isDatabaseEmpty, migrateToLatest, seedDemo } from "@forum/db";
+import { type DbHandle, type ForumDb, isDatabaseEmpty, migrateToLatest, openDatabase, seedDemo } from "@forum/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "./config";
 
 export async function prepareDatabase(config: ServerConfig, log: Pick<FastifyBaseLogger, "info">): Promise<DbHandle> {
-  const database = createDb({ path: config.databasePath });
-  const applied = await migrateToLatest(database.db);
+  const database = openDatabase({
+    url: config.databaseUrl,
+    path: config.databasePath,
+    poolSize: config.databasePoolSize,
+  });
+  await database.withStartupLock((db) => prepare(db, config, log));
+  return database;
+}
+
+async function prepare(db: ForumDb, config: ServerConfig, log: Pick<FastifyBaseLogger, "info">): Promise<void> {
+  const applied = await migrateToLatest(db);
   if (applied.length > 0) log.info({ migrations: applied }, "migrations applied");
 
   const adminFromEnv = config.adminUsername && config.adminPassword;
-  if (config.seed === "demo" && (await isDatabaseEmpty(database.db))) {
-    const seeded = await seedDemo(database.db, { hashPassword, createAdmin: !adminFromEnv });
+  if (config.seed === "demo" && (await isDatabaseEmpty(db))) {
+    const seeded = await seedDemo(db, { hashPassword, createAdmin: !adminFromEnv });
     log.info("demo data seeded");
     if (seeded.admin) {
       // Printed once, on the console only: the password is random and stored only as a hash.
@@ -21,8 +32,7 @@ export async function prepareDatabase(config: ServerConfig, log: Pick<FastifyBas
     }
   }
   if (config.adminUsername && config.adminPassword) {
-    const outcome = await ensureAdmin(database.db, config.adminUsername, config.adminPassword);
+    const outcome = await ensureAdmin(db, config.adminUsername, config.adminPassword);
     log.info({ username: config.adminUsername, outcome }, "admin account from environment");
   }
-  return database;
 }

@@ -1,22 +1,26 @@
-// A real server around a real temporary SQLite database, driven through inject() like a client.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// A real server around a real temporary database (SQLite, or PostgreSQL in the suites' second
+// run, see engines/), driven through inject() like a client.
 import { join } from "node:path";
 import { hashPassword } from "@forum/api";
 import type { Role } from "@forum/contracts";
-import { createDb, type DbHandle, type ForumDb, hotScore, migrateToLatest } from "@forum/db";
-import { buildApp, type ForumApp } from "../src/app";
+import { type ForumDb, hotScore } from "@forum/db";
+import { type AppOptions, buildApp, type ForumApp } from "../src/app";
+import { createTestDatabase, type TestDatabase } from "./engines/testDatabase";
+
+export { TEST_ENGINE } from "./engines/testDatabase";
 
 export type TestForum = {
   app: ForumApp;
   db: ForumDb;
-  /** The SQLite file, for a second app instance on the same database. */
-  databasePath: string;
+  /**
+   * Another app instance on the same database (PostgreSQL's scale-out), closed with this one;
+   * `options` override this forum's for it (a second server behind a trusted proxy).
+   */
+  startInstance: (options?: ForumOptions) => Promise<ForumApp>;
   close: () => Promise<void>;
 };
 
-export type ForumOptions = {
-  adTracking?: { limit: number; windowMs: number };
+export type ForumOptions = Partial<Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock">> & {
   onNewStatement?: (sql: string) => void;
   /**
    * The login, sign-up and new-account posting limits. Off unless a suite asks: the suites sign
@@ -24,55 +28,41 @@ export type ForumOptions = {
    * is what FORUM_RATE_LIMITS=off is for. The throttle tests turn them on.
    */
   rateLimits?: boolean;
-  trustProxy?: boolean | string;
-  secureCookies?: boolean;
-  /** The throttles' clock, moved by tests instead of waiting. */
-  clock?: () => number;
   /** A built web app to serve (default: none). */
   webDistDir?: string;
 };
 
-export async function startForum(options: ForumOptions = {}): Promise<TestForum> {
-  const dir = mkdtempSync(join(tmpdir(), "forum-test-"));
-  const databasePath = join(dir, "forum.db");
-  const database = createDb({ path: databasePath, onNewStatement: options.onNewStatement });
-  await migrateToLatest(database.db);
-  return forumOn(database, databasePath, dir, options);
-}
-
-/** Another app instance on the same database file, as a second server behind a load balancer. */
-export async function secondInstance(forum: TestForum, options: ForumOptions = {}): Promise<TestForum> {
-  const dir = mkdtempSync(join(tmpdir(), "forum-test-"));
-  return forumOn(createDb({ path: forum.databasePath }), forum.databasePath, dir, options);
-}
-
-async function forumOn(
-  database: DbHandle,
-  databasePath: string,
-  dir: string,
-  options: ForumOptions,
-): Promise<TestForum> {
+async function appOn(database: TestDatabase, options: ForumOptions): Promise<ForumApp> {
   const app = await buildApp({
-    database,
+    database: database.open(),
     logLevel: "silent",
     secureCookies: options.secureCookies ?? false,
     trustProxy: options.trustProxy ?? false,
     rateLimits: options.rateLimits ?? false,
-    webDistDir: options.webDistDir ?? join(dir, "no-web-build"),
-    uploadsDir: join(dir, "uploads"),
+    webDistDir: options.webDistDir ?? join(database.dir, "no-web-build"),
+    uploadsDir: join(database.dir, "uploads"),
     ...(options.adTracking ? { adTracking: options.adTracking } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
+  return app;
+}
+
+export async function startForum(options: ForumOptions = {}): Promise<TestForum> {
+  const database = await createTestDatabase(options);
+  const app = await appOn(database, options);
+  const others: ForumApp[] = [];
   return {
     app,
-    db: database.db,
-    databasePath,
-    // Closing the app closes its database connections; the directory holds its uploads (and,
-    // for the first instance, the database file).
+    db: app.services.db,
+    startInstance: async (overrides = {}) => {
+      const other = await appOn(database, { ...options, ...overrides });
+      others.push(other);
+      return other;
+    },
     close: async () => {
-      await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      for (const instance of [app, ...others]) await instance.close();
+      await database.drop();
     },
   };
 }

@@ -87,20 +87,3 @@ describe("start-up", () => {
     expect(seededAdmin).toBeUndefined();
   });
 });
-
-describe("configuration of the limits and the proxy", () => {
-  it("keeps the limits on unless FORUM_RATE_LIMITS is off", () => {
-    expect(loadConfig({}).rateLimits).toBe(true);
-    expect(loadConfig({ FORUM_RATE_LIMITS: "on" }).rateLimits).toBe(true);
-    expect(loadConfig({ FORUM_RATE_LIMITS: "off" }).rateLimits).toBe(false);
-  });
-
-  it("trusts a proxy only when told: one in front, or the listed addresses", () => {
-    expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ FORUM_TRUST_PROXY: "true" }).trustProxy).toBe(true);
-    expect(loadConfig({ FORUM_TRUST_PROXY: "10.0.0.2, 10.1.0.0/16" }).trustProxy).toBe("10.0.0.2, 10.1.0.0/16");
-    for (const value of ["false", "yes", "1", "", "evil.example"]) {
-      expect(loadConfig({ FORUM_TRUST_PROXY: value }).trustProxy, value).toBe(false);
-    }
-  });
-});

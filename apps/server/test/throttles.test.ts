@@ -3,7 +3,7 @@
 // remoteAddress), so the per-address limit of one test does not reach into another.
 import { MESSAGES, THROTTLES } from "@forum/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertUser, secondInstance, startForum, type TestForum } from "./harness";
+import { insertUser, startForum, type TestForum } from "./harness";
 
 const MINUTE = 60_000;
 let now = Date.now();
@@ -142,24 +142,18 @@ describe("login attempts per address", () => {
 
     // Behind a trusted proxy (the socket's peer), the address is the entry the proxy appended:
     // the last one. What a client writes in front of it does not count.
-    const behindProxy = await secondInstance(forum, { rateLimits: true, trustProxy: true, clock: () => now });
-    try {
-      const proxy = freshAddress();
-      for (let n = 0; n < 30; n++) {
-        const forwarded = { "x-forwarded-for": `10.9.9.${n}, 192.0.2.1` };
-        const attempt = await login(`proxied_${n}`, "wrong", { ip: proxy, headers: forwarded, app: behindProxy.app });
-        expect(attempt.status).toBe(401);
-      }
-      const spoofed = { "x-forwarded-for": "10.9.9.200, 192.0.2.1" };
-      expect((await login("proxied_x", "wrong", { ip: proxy, headers: spoofed, app: behindProxy.app })).status).toBe(
-        429,
-      );
-      // Another client behind the same proxy has its own count.
-      const other = { "x-forwarded-for": "192.0.2.2" };
-      expect((await login("proxied_y", "wrong", { ip: proxy, headers: other, app: behindProxy.app })).status).toBe(401);
-    } finally {
-      await behindProxy.close();
+    const behindProxy = await forum.startInstance({ rateLimits: true, trustProxy: true, clock: () => now });
+    const proxy = freshAddress();
+    for (let n = 0; n < 30; n++) {
+      const forwarded = { "x-forwarded-for": `10.9.9.${n}, 192.0.2.1` };
+      const attempt = await login(`proxied_${n}`, "wrong", { ip: proxy, headers: forwarded, app: behindProxy });
+      expect(attempt.status).toBe(401);
     }
+    const spoofed = { "x-forwarded-for": "10.9.9.200, 192.0.2.1" };
+    expect((await login("proxied_x", "wrong", { ip: proxy, headers: spoofed, app: behindProxy })).status).toBe(429);
+    // Another client behind the same proxy has its own count.
+    const other = { "x-forwarded-for": "192.0.2.2" };
+    expect((await login("proxied_y", "wrong", { ip: proxy, headers: other, app: behindProxy })).status).toBe(401);
   });
 });
 
@@ -193,16 +187,12 @@ describe("registrations per address", () => {
 
 describe("across app instances", () => {
   it("two servers on one database share the counts", async () => {
-    const other = await secondInstance(forum, { rateLimits: true, clock: () => now });
-    try {
-      const user = await insertUser(forum.db);
-      await failTimes(3, user.username, { ip: freshAddress() });
-      await failTimes(2, user.username, { ip: freshAddress(), app: other.app });
-      expect((await login(user.username, user.password, { ip: freshAddress() })).status).toBe(429);
-      expect((await login(user.username, user.password, { ip: freshAddress(), app: other.app })).status).toBe(429);
-    } finally {
-      await other.close();
-    }
+    const other = await forum.startInstance();
+    const user = await insertUser(forum.db);
+    await failTimes(3, user.username, { ip: freshAddress() });
+    await failTimes(2, user.username, { ip: freshAddress(), app: other });
+    expect((await login(user.username, user.password, { ip: freshAddress() })).status).toBe(429);
+    expect((await login(user.username, user.password, { ip: freshAddress(), app: other })).status).toBe(429);
   });
 });
 

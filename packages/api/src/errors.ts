@@ -1,5 +1,7 @@
 // One domain error vocabulary for both doors. Procedures throw these; the tRPC adapter and the
 // REST adapter map them to HTTP statuses with the same function.
+import { MESSAGES } from "@forum/contracts";
+import { isDatabaseUnavailable } from "@forum/db";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
@@ -15,6 +17,16 @@ export const conflict = fail("CONFLICT");
 export const tooManyRequests = fail("TOO_MANY_REQUESTS");
 export const notImplemented = fail("NOT_IMPLEMENTED");
 export const payloadTooLarge = fail("PAYLOAD_TOO_LARGE");
+
+/**
+ * The error a request answers when the database is away (503, may be retried), or the error
+ * itself when it is anything else.
+ */
+export function unavailableIfDatabaseDown<E>(error: E): E | TRPCError {
+  if (error instanceof TRPCError && error.code === "SERVICE_UNAVAILABLE") return error;
+  if (!isDatabaseUnavailable(error)) return error;
+  return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: MESSAGES.databaseUnavailable, cause: error });
+}
 
 /**
  * Extra fields for the error body beyond { message }: a refused bulk upload lists the problem
@@ -67,9 +79,4 @@ export function publicMessage(error: TRPCError): string {
 
 export function httpStatusOf(error: TRPCError): number {
   return getHTTPStatusCodeFromError(error);
-}
-
-/** Whether a database error is a unique-constraint violation (a race two checks could not see). */
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_CONSTRAINT_UNIQUE");
 }

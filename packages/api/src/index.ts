@@ -6,7 +6,7 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export type { ApiServices, Context, SessionCookies } from "./context";
-export { httpStatusOf, publicDetails, publicMessage, retryAfterOf } from "./errors";
+export { httpStatusOf, publicDetails, publicMessage, retryAfterOf, unavailableIfDatabaseDown } from "./errors";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { findShownAdContent } from "./services/ads";
 export { ensureAdmin } from "./services/bootstrap";

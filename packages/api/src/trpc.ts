@@ -2,7 +2,7 @@
 import { MESSAGES } from "@forum/contracts";
 import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
-import { forbidden, publicDetails, publicMessage, unauthorized } from "./errors";
+import { forbidden, publicDetails, publicMessage, unauthorized, unavailableIfDatabaseDown } from "./errors";
 
 /**
  * keepsReadCache: a mutation that changes nothing a cached read shows (ad tracking).
@@ -31,15 +31,24 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * Every query runs on the read-only connection, so a read never queues behind a write
  * transaction; mutations keep the writer (and read their own writes through it). Every
- * mutation, once done, makes the cached read answers stale.
+ * mutation, once done, makes the cached read answers stale. A database that is away answers 503.
  */
 export const publicProcedure = t.procedure.use(async ({ ctx, type, meta, next }) => {
-  if (type === "query") return next({ ctx: { ...ctx, db: ctx.readDb } });
-  try {
-    return await next();
-  } finally {
-    if (!meta?.keepsReadCache) ctx.readCache.invalidate();
+  let result: Awaited<ReturnType<typeof next>>;
+  if (type === "query") {
+    result = await next({ ctx: { ...ctx, db: ctx.readDb } });
+  } else {
+    try {
+      result = await next();
+    } finally {
+      if (!meta?.keepsReadCache) ctx.readCache.invalidate();
+    }
   }
+  if (!result.ok) {
+    const unavailable = unavailableIfDatabaseDown(result.error);
+    if (unavailable !== result.error) throw unavailable;
+  }
+  return result;
 });
 
 /**

@@ -5,35 +5,27 @@
 // automatic checkpoint off and this worker, with a connection of its own, copies the WAL back
 // into the database every interval instead. A PASSIVE checkpoint never blocks the writer or a
 // reader; the next write after a complete one starts the WAL from the beginning again.
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { CheckpointWorkerData, CheckpointWorkerMessage } from "./checkpointWorker";
 
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const SQLite = require(workerData.driverPath);
-const db = new SQLite(workerData.path);
-db.pragma("busy_timeout = 5000");
-// While the writer keeps adding frames, pass again at once; when a pass finds nothing new, rest.
-let timer;
-let lastFrames = -1;
-const checkpoint = () => {
-  let busy = false;
-  try {
-    const [result] = db.pragma("wal_checkpoint(PASSIVE)");
-    busy = result.log !== lastFrames && result.log > 0;
-    lastFrames = result.log;
-  } catch (error) {
-    parentPort.postMessage({ error: String(error) });
-  }
-  timer = setTimeout(checkpoint, busy ? 0 : workerData.intervalMs);
-};
-timer = setTimeout(checkpoint, workerData.intervalMs);
-parentPort.on("message", () => {
-  clearTimeout(timer);
-  db.close();
-  parentPort.close();
-});
-`;
+/**
+ * Starts the worker: the server bundle's dist/checkpointWorker.cjs beside it, or this package's
+ * TypeScript source when the code runs from sources (tests, `npm run dev`), loaded through tsx's
+ * require hook (a worker does not inherit the parent's TypeScript loader).
+ */
+function startWorker(workerData: CheckpointWorkerData): Worker {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundled = join(here, "checkpointWorker.cjs");
+  if (existsSync(bundled)) return new Worker(bundled, { workerData });
+  const source = join(here, "checkpointWorker.ts");
+  const tsx = createRequire(import.meta.url).resolve("tsx/cjs/api");
+  const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`;
+  return new Worker(load, { eval: true, workerData });
+}
 
 export type Checkpointer = { stop: () => Promise<void> };
 
@@ -45,11 +37,7 @@ export function startCheckpointer(
   const onError =
     options.onError ??
     ((message: string) => process.emitWarning(`WAL checkpoints on a worker thread failed: ${message}`));
-  const driverPath = createRequire(import.meta.url).resolve("better-sqlite3");
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { path, driverPath, intervalMs: options.intervalMs ?? 250 },
-  });
+  const worker = startWorker({ path, intervalMs: options.intervalMs ?? 250 });
   worker.unref();
   let exited = false;
   const whenExited = new Promise<void>((resolve) =>
@@ -58,9 +46,7 @@ export function startCheckpointer(
       resolve();
     }),
   );
-  worker.on("message", (message: { error?: string }) => {
-    if (message.error) onError(message.error);
-  });
+  worker.on("message", (message: CheckpointWorkerMessage) => onError(message.error));
   worker.on("error", (error) => onError(String(error)));
   return {
     stop: async () => {

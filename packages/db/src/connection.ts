@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { startCheckpointer } from "./checkpointer";
+import type { DbHandle, ForumDb, WriteWatcher } from "./handle";
 import type { Database } from "./schema";
 
 export type DbConfig = {
@@ -23,23 +24,14 @@ export type DbConfig = {
   onNewStatement?: (sql: string) => void;
 };
 
-export type ForumDb = Kysely<Database>;
-
-export type DbHandle = {
-  /** The connection every write (and its transaction) goes through. */
-  db: ForumDb;
-  /**
-   * A second, read-only connection for reads. In WAL mode it sees every committed write, and
-   * reads no longer queue behind a write transaction holding the writer between statements.
-   * For ":memory:" it is the writer itself (a second connection would be another database).
-   */
-  reader: ForumDb;
-  /** The raw connection, for pragmas and for the few hot paths that bypass the query builder. */
+export type SqliteDbHandle = DbHandle & {
+  engine: "sqlite";
+  /** The raw connection, for pragmas and for the bulk loaders that bypass the query builder. */
   sqlite: SQLite.Database;
-  close: () => Promise<void>;
 };
 
-export function createDb(config: DbConfig): DbHandle {
+/** Opens the SQLite file (the embedded default): one process owns it. */
+export function createDb(config: DbConfig): SqliteDbHandle {
   const inMemory = config.path === ":memory:";
   if (!inMemory) mkdirSync(dirname(config.path), { recursive: true });
   const sqlite = new SQLite(config.path);
@@ -60,7 +52,21 @@ export function createDb(config: DbConfig): DbHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, config.onNewStatement) }),
   });
-  if (inMemory || config.readConnection === false) return { db, reader: db, sqlite, close: () => db.destroy() };
+  const common = {
+    engine: "sqlite" as const,
+    db,
+    sqlite,
+    // One process owns the file: no other instance writes, and nothing needs a lock.
+    watchWrites: (watcher: WriteWatcher) => {
+      watcher.onConnectionChange(true);
+      return async () => undefined;
+    },
+    withStartupLock: <T>(work: (db: ForumDb) => Promise<T>) => work(db),
+    ping: async () => {
+      sqlite.prepare("select 1").get();
+    },
+  };
+  if (inMemory || config.readConnection === false) return { ...common, reader: db, close: () => db.destroy() };
 
   const checkpointer = config.backgroundCheckpoints === false ? null : startCheckpointer(config.path);
   // The commit-time checkpoint stays as a backstop with a high threshold: under writes the worker
@@ -79,9 +85,8 @@ export function createDb(config: DbConfig): DbHandle {
     dialect: new SqliteDialect({ database: withStatementCache(readerConnection, config.onNewStatement) }),
   });
   return {
-    db,
+    ...common,
     reader,
-    sqlite,
     close: async () => {
       await checkpointer?.stop();
       await reader.destroy();

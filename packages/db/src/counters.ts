@@ -1,7 +1,8 @@
 // Recomputes stored counters from the rows they count. Used where many counters change at
 // once (deleting a user, seeding); single writes update their counters incrementally.
 import { sql } from "kysely";
-import type { ForumDb } from "./connection";
+import { lockRows } from "./engine";
+import type { ForumDb } from "./handle";
 import { voteColumns } from "./ranking";
 
 type Ids = readonly number[] | "all";
@@ -17,6 +18,8 @@ export async function recountPosts(db: ForumDb, ids: Ids): Promise<void> {
   const idLists = ids === "all" ? [null] : chunks([...new Set(ids)]);
   for (const list of idLists) {
     if (list && list.length === 0) continue;
+    // Votes and replies arriving meanwhile wait, so the counts written are the counts.
+    if (list) await lockRows(db, "posts", list);
     let query = db
       .selectFrom("posts")
       .select([

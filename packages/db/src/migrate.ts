@@ -1,11 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely";
-import type { ForumDb } from "./connection";
+import type { ForumDb } from "./handle";
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_votes_created_index";
 import * as m0003 from "./migrations/0003_replies_created_index";
 import * as m0004 from "./migrations/0004_covering_indexes";
 import * as m0005 from "./migrations/0005_votes_by_user";
-import * as m0006 from "./migrations/0006_throttles";
+import * as m0006 from "./migrations/0006_write_notifications";
+import * as m0007 from "./migrations/0007_throttles";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -14,7 +15,8 @@ const migrations: Record<string, Migration> = {
   "0003_replies_created_index": m0003,
   "0004_covering_indexes": m0004,
   "0005_votes_by_user": m0005,
-  "0006_throttles": m0006,
+  "0006_write_notifications": m0006,
+  "0007_throttles": m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

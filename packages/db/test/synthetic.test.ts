@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { voteColumns } from "../src";
 import {
   BENCH_ACCOUNTS,
   BUSY_POST_REPLIES,
   buildSyntheticDatabase,
   type SyntheticSummary,
   syntheticCounts,
-  voteColumns,
-} from "../src";
+} from "../src/seed/synthetic";
 
 const SCALE = 0.002;
 const NOW = Date.UTC(2026, 0, 15);

@@ -1,6 +1,6 @@
 // Builds the procedure context for a request, once, for whichever door it came through.
 
-import { type ApiServices, type Context, validateSessionToken } from "@forum/api";
+import { type ApiServices, type Context, unavailableIfDatabaseDown, validateSessionToken } from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
@@ -15,7 +15,11 @@ export function createContextFactory(services: ApiServices, options: { secureCoo
       clear: () => void reply.clearCookie(SESSION_COOKIE, cookieOptions),
     };
     const token = request.cookies[SESSION_COOKIE];
-    const validated = token ? await validateSessionToken(services.db, token, Date.now(), services.readDb) : null;
+    const validated = token
+      ? await validateSessionToken(services.db, token, Date.now(), services.readDb).catch((error) => {
+          throw unavailableIfDatabaseDown(error);
+        })
+      : null;
     if (token && !validated) cookies.clear();
     if (token && validated?.renewed) cookies.set(token, validated.session.expiresAt);
     return {

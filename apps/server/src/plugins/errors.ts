@@ -1,12 +1,14 @@
 // One error mapping for the whole server: every error answers JSON { message } with its status;
 // 5xx details are logged with their stack and never sent.
-import { httpStatusOf, publicDetails, publicMessage, retryAfterOf } from "@forum/api";
+import { httpStatusOf, publicDetails, publicMessage, retryAfterOf, unavailableIfDatabaseDown } from "@forum/api";
 import { MESSAGES } from "@forum/contracts";
 import { TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance } from "fastify";
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | TRPCError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | TRPCError, request, reply) => {
+    // A database that is away answers 503 whichever layer noticed it first.
+    const error = unavailableIfDatabaseDown(thrown);
     if (error instanceof TRPCError) {
       const status = httpStatusOf(error);
       if (status >= 500) request.log.error({ err: error.cause ?? error }, "procedure failed");

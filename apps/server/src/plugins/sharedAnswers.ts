@@ -38,12 +38,14 @@ export class SharedAnswers {
   }
 
   get(key: string): Bodies | undefined {
+    if (!this.readCache.enabled) return undefined;
     this.dropIfStale(this.stamp());
     return this.entries.get(key)?.bodies;
   }
 
   /** Keeps the bodies of an answer computed from the data as it was at `stamp`. */
   set(key: string, stamp: Stamp, bodies: Bodies): void {
+    if (!this.readCache.enabled) return;
     const now = this.stamp();
     this.dropIfStale(now);
     if (stamp.version !== now.version || stamp.minute !== now.minute) return; // stale already

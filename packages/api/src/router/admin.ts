@@ -8,12 +8,11 @@ import {
   NEW_ACCOUNT_PERIOD_MS,
   THROTTLES,
 } from "@forum/contracts";
-import { invalidateUserSessions } from "../auth/sessions";
 import { forbidden } from "../errors";
 import { adminActivity, adminStats, listUsers, userStats } from "../services/admin";
 import { toAdminUser } from "../services/mappers";
 import { listPosts } from "../services/posts";
-import { deleteUser, findUserById, updateUserFields } from "../services/users";
+import { deleteUser, findUserById, setBanned, updateUserFields } from "../services/users";
 import { adminProcedure, router } from "../trpc";
 
 const RECENT = 5;
@@ -49,17 +48,7 @@ export const adminRouter = router({
     const user = await findUserById(ctx.db, input.id);
     if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
     if (input.banned && user.role === "admin") throw forbidden(MESSAGES.cannotBanAdmin);
-    const updated = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable("users")
-        .set({ banned: input.banned ? 1 : 0 })
-        .where("id", "=", input.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (input.banned) await invalidateUserSessions(trx, input.id);
-      return row;
-    });
-    return toAdminUser(updated);
+    return toAdminUser(await setBanned(ctx.db, input.id, input.banned));
   }),
 
   deleteUser: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {

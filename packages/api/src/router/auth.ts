@@ -1,11 +1,11 @@
 import { changePasswordInput, loginInput, MESSAGES, registerInput, THROTTLES } from "@forum/contracts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
-import { createSession, generateSessionToken, invalidateSession, invalidateUserSessions } from "../auth/sessions";
+import { createSession, generateSessionToken, invalidateSession } from "../auth/sessions";
 import type { Context } from "../context";
 import { badRequest, forbidden, unauthorized } from "../errors";
 import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
-import { createUser, findUserById, findUserByUsername } from "../services/users";
+import { createUser, findUserById, findUserByUsername, replacePassword } from "../services/users";
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 
 async function startSession(ctx: Context, userId: number) {
@@ -73,9 +73,7 @@ export const authRouter = router({
     // 400, not 401: a wrong current password must not look like a lost session to the client.
     if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
       throw badRequest(MESSAGES.currentPasswordWrong);
-    const passwordHash = await hashPassword(input.newPassword);
-    await ctx.db.updateTable("users").set({ passwordHash }).where("id", "=", user.id).execute();
-    await invalidateUserSessions(ctx.db, user.id, ctx.session.id);
+    await replacePassword(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) }, ctx.session.id);
     return { message: "Your password has been successfully changed." };
   }),
 });

@@ -40,7 +40,7 @@ export async function adminActivity(
         where ${sql.ref(`${table}.createdAt`)} >= ${start} and ${sql.ref(`${table}.createdAt`)} < ${end}`;
   const { rows } = await sql<{ day: number; kind: "posts" | "replies" | "members"; n: number }>`
     select day, kind, count(*) as n
-    from (${day("posts", "posts")} union all ${day("replies", "replies")} union all ${day("users", "members")})
+    from (${day("posts", "posts")} union all ${day("replies", "replies")} union all ${day("users", "members")}) as activity
     group by day, kind`.execute(db);
 
   const result: AdminActivityDay[] = Array.from({ length: days }, (_, index) => ({

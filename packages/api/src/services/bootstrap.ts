@@ -1,8 +1,7 @@
 // The admin account named by the environment exists with that password and the admin role.
 import type { ForumDb } from "@forum/db";
 import { hashPassword, verifyPassword } from "../auth/password";
-import { invalidateUserSessions } from "../auth/sessions";
-import { createUser, findUserByUsername } from "./users";
+import { createUser, findUserByUsername, replacePassword } from "./users";
 
 export async function ensureAdmin(
   db: ForumDb,
@@ -20,13 +19,7 @@ export async function ensureAdmin(
   }
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await db
-      .updateTable("users")
-      .set({ passwordHash, role: "admin", banned: 0 })
-      .where("id", "=", existing.id)
-      .execute();
-    // A changed password must not leave old sessions signed in.
-    await invalidateUserSessions(db, existing.id);
+    await replacePassword(db, existing.id, { passwordHash, role: "admin", banned: 0 });
     return "updated";
   }
   await createUser(db, { username, email: `${username.toLowerCase()}@admin.local`, passwordHash, role: "admin" });

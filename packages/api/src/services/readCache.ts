@@ -1,7 +1,9 @@
 // Answers of hot reads, kept until the next write anywhere. Invalidation is exact because
 // every write to content goes through a mutation procedure or the view counter's flush, and
 // each of those bumps the version (see trpc.ts and viewCounter.ts): an entry computed at an
-// older version is never served. Promises are stored, so identical misses share one query.
+// older version is never served. Writes of other app instances bump it too, when the database
+// reports them (PostgreSQL's LISTEN, see the server's app.ts); while that report channel is down,
+// nothing is kept at all. Promises are stored, so identical misses share one query.
 
 type Entry = { version: number; value: Promise<unknown> };
 
@@ -9,6 +11,8 @@ export class ReadCache {
   private generation = 0;
   private keptVersion = 0;
   private readonly entries = new Map<string, Entry>();
+  /** Off until the server knows it hears every write (see `enabled`). */
+  private keeping = false;
 
   constructor(private readonly maxEntries = 1000) {}
 
@@ -17,12 +21,26 @@ export class ReadCache {
     this.generation += 1;
   }
 
+  /**
+   * Whether answers may be kept: false while other instances' writes could go unnoticed (the
+   * channel that reports them is down). Either change makes every kept answer stale.
+   */
+  set enabled(keeping: boolean) {
+    this.keeping = keeping;
+    this.invalidate();
+  }
+
+  get enabled(): boolean {
+    return this.keeping;
+  }
+
   /** Bumped by every write: an answer computed at an older version is stale. */
   get version(): number {
     return this.generation;
   }
 
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.keeping) return compute();
     // Entries of an older version are never served again: drop them all at once, so memory
     // holds one version's answers at most (and their serialised bodies, see jsonBody.ts).
     if (this.keptVersion !== this.generation) {

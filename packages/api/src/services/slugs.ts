@@ -1,6 +1,6 @@
 // Unique slugs: the base slug, or the base with the next free numeric suffix (-2, -3, ...).
 import { slugify } from "@forum/contracts";
-import type { ForumDb } from "@forum/db";
+import { type ForumDb, serializeOn } from "@forum/db";
 
 type SlugTable = "posts" | "categories";
 
@@ -71,7 +71,13 @@ export async function uniqueSlugs(db: ForumDb, table: SlugTable, texts: readonly
   return slugs;
 }
 
-export async function uniqueSlug(db: ForumDb, table: SlugTable, text: string): Promise<string> {
-  const [slug] = await uniqueSlugs(db, table, [text]);
+/**
+ * The slug for one new row. Call it inside the transaction that inserts the row: transactions
+ * looking for a slug of the same text take turns until they commit, so two posts with the same
+ * title at once get "title" and "title-2" rather than a unique violation.
+ */
+export async function uniqueSlug(trx: ForumDb, table: SlugTable, text: string): Promise<string> {
+  await serializeOn(trx, `slug:${table}:${slugify(text)}`);
+  const [slug] = await uniqueSlugs(trx, table, [text]);
   return slug as string;
 }

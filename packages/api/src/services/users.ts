@@ -1,8 +1,17 @@
 // Accounts: lookups, registration, profile data and the admin's changes.
 import { MESSAGES, type ProfileView, type Role } from "@forum/contracts";
-import { type ForumDb, recountCategories, recountPosts, recountReplies, type UserRow } from "@forum/db";
+import {
+  type ForumDb,
+  isUniqueViolation,
+  lockingRows,
+  recountCategories,
+  recountPosts,
+  recountReplies,
+  type UserRow,
+} from "@forum/db";
 import { sql } from "kysely";
-import { conflict, forbidden, isUniqueViolation, notFound } from "../errors";
+import { invalidateUserSessions } from "../auth/sessions";
+import { conflict, forbidden, notFound } from "../errors";
 import { iso } from "./mappers";
 
 export async function findUserByUsername(db: ForumDb, username: string): Promise<UserRow | undefined> {
@@ -155,20 +164,50 @@ export async function updateUserFields(
       if (changes.role === "admin" && user.role !== "admin" && user.banned === 1)
         throw conflict("Unban this account before making it an admin");
       if (user.role === "admin" && changes.role !== undefined && changes.role !== "admin") {
-        // Another admin who can sign in must remain; a banned admin cannot run the forum.
-        const others = await trx
-          .selectFrom("users")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("role", "=", "admin")
-          .where("banned", "=", 0)
-          .where("id", "!=", id)
-          .executeTakeFirstOrThrow();
-        if (Number(others.n) === 0) throw conflict("The forum needs at least one admin");
+        // Another admin who can sign in must remain; a banned admin cannot run the forum. The
+        // admins' rows stay locked until this change commits, so two demotions at once cannot
+        // each see the other as the remaining admin.
+        const admins = await lockingRows(
+          trx,
+          trx.selectFrom("users").select("id").where("role", "=", "admin").where("banned", "=", 0),
+          "users",
+        ).execute();
+        if (!admins.some((admin) => admin.id !== id)) throw conflict("The forum needs at least one admin");
       }
       if (Object.keys(defined).length === 0) return user;
       return trx.updateTable("users").set(defined).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     }),
   );
+}
+
+/**
+ * Sets an account's password hash (and any other fields given) and signs out its sessions but
+ * `keepSessionId`, in one transaction: a new password never leaves an old session signed in.
+ */
+export async function replacePassword(
+  db: ForumDb,
+  userId: number,
+  changes: { passwordHash: string; role?: Role; banned?: number },
+  keepSessionId?: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set(changes).where("id", "=", userId).execute();
+    await invalidateUserSessions(trx, userId, keepSessionId);
+  });
+}
+
+/** Bans (ending every session of the account at once) or unbans an account. */
+export async function setBanned(db: ForumDb, userId: number, banned: boolean): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("users")
+      .set({ banned: banned ? 1 : 0 })
+      .where("id", "=", userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (banned) await invalidateUserSessions(trx, userId);
+    return row;
+  });
 }
 
 /**

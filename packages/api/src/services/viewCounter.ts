@@ -1,5 +1,8 @@
 // Post views are counted in memory and written at most once a second in one transaction, so
-// reading a post never waits on a write and a popular post costs one UPDATE per second.
+// reading a post never waits on a write and a popular post costs one UPDATE per second. Each
+// write adds to the stored count (views = views + n), so app instances that each buffer their
+// own views never overwrite one another. A flush that fails (the database is away) keeps its
+// views for the next one and is reported, never fatal.
 import type { ForumDb } from "@forum/db";
 
 export class ViewCounter {
@@ -12,10 +15,12 @@ export class ViewCounter {
     private readonly intervalMs = 1000,
     /** Called after views were written (cached lists show view counts). */
     private readonly onWritten: () => void = () => undefined,
+    /** Called when a timed flush failed; its views stay pending for the next one. */
+    private readonly onFlushFailed: (error: unknown) => void = () => undefined,
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.intervalMs);
+    this.timer ??= setInterval(() => void this.flush().catch(this.onFlushFailed), this.intervalMs);
     this.timer.unref();
   }
 
@@ -35,15 +40,17 @@ export class ViewCounter {
     this.pending.delete(postId);
   }
 
+  /** Writes the pending views; flushes run one after another, each whatever the last one's fate. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
-    return this.flushing;
+    const next = this.flushing.catch(() => undefined).then(() => this.writePending());
+    this.flushing = next;
+    return next;
   }
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
+    await this.flush().catch(this.onFlushFailed);
   }
 
   private async writePending(): Promise<void> {

@@ -1,7 +1,7 @@
 // Votes on posts: one per member per post. The same vote again takes it back; the other kind
 // switches it. Counts and ranking scores change in the same transaction as the vote.
 import { MESSAGES, type VoteResult, type VoteType } from "@forum/contracts";
-import { type ForumDb, voteColumns } from "@forum/db";
+import { type ForumDb, lockRow, voteColumns } from "@forum/db";
 import { notFound } from "../errors";
 import { myVoteOf } from "./mappers";
 
@@ -14,6 +14,9 @@ export async function castVote(
 ): Promise<VoteResult> {
   const value = type === "upvote" ? 1 : -1;
   return db.transaction().execute(async (trx) => {
+    // Votes on one post take turns until they commit, so none is lost from the counts and the
+    // scores computed from them (and a double click counts once).
+    await lockRow(trx, "posts", postId);
     // The post and the member's vote on it, if any, in one statement.
     const post = await trx
       .selectFrom("posts")

@@ -1,11 +1,13 @@
 // Frozen once landed: later changes go in a new numbered migration.
 import { type Kysely, sql } from "kysely";
+import { columnTypes } from "./columns";
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are typed loosely so they stay frozen in time
 export async function up(db: Kysely<any>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable("users")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", types.id)
     .addColumn("username", "text", (col) => col.notNull())
     .addColumn("email", "text", (col) => col.notNull())
     .addColumn("passwordHash", "text", (col) => col.notNull())
@@ -20,7 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("banned", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("profileImageUrl", "text")
     .addColumn("preferences", "text")
-    .addColumn("createdAt", "integer", (col) => col.notNull())
+    .addColumn("createdAt", types.time, (col) => col.notNull())
     .execute();
   // Case-insensitive uniqueness: "Alice" and "alice" are the same member.
   await db.schema.createIndex("users_username_unique").on("users").unique().expression(sql`lower(username)`).execute();
@@ -31,25 +33,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("sessions")
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("userId", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("expiresAt", "integer", (col) => col.notNull())
-    .addColumn("createdAt", "integer", (col) => col.notNull())
+    .addColumn("expiresAt", types.time, (col) => col.notNull())
+    .addColumn("createdAt", types.time, (col) => col.notNull())
     .execute();
   await db.schema.createIndex("sessions_user").on("sessions").column("userId").execute();
 
   await db.schema
     .createTable("categories")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", types.id)
     .addColumn("name", "text", (col) => col.notNull())
     .addColumn("slug", "text", (col) => col.notNull().unique())
     .addColumn("description", "text")
     .addColumn("color", "text", (col) => col.notNull().defaultTo("#3b82f6"))
     .addColumn("postCount", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("createdAt", "integer", (col) => col.notNull())
+    .addColumn("createdAt", types.time, (col) => col.notNull())
     .execute();
 
   await db.schema
     .createTable("posts")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", types.id)
     .addColumn("slug", "text", (col) => col.notNull().unique())
     .addColumn("title", "text", (col) => col.notNull())
     .addColumn("content", "text", (col) => col.notNull())
@@ -63,10 +65,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("upvotes", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("downvotes", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("score", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("hotScore", "real", (col) => col.notNull())
-    .addColumn("controversialScore", "real", (col) => col.notNull().defaultTo(0))
-    .addColumn("createdAt", "integer", (col) => col.notNull())
-    .addColumn("updatedAt", "integer", (col) => col.notNull())
+    .addColumn("hotScore", types.double, (col) => col.notNull())
+    .addColumn("controversialScore", types.double, (col) => col.notNull().defaultTo(0))
+    .addColumn("createdAt", types.time, (col) => col.notNull())
+    .addColumn("updatedAt", types.time, (col) => col.notNull())
     .execute();
   // One index per sort, globally and within a category, so every list page is an index walk.
   const sorts = {
@@ -92,14 +94,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("replies")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", types.id)
     .addColumn("postId", "integer", (col) => col.notNull().references("posts.id").onDelete("cascade"))
     .addColumn("authorId", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("content", "text", (col) => col.notNull())
     .addColumn("upvotes", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("downvotes", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("createdAt", "integer", (col) => col.notNull())
-    .addColumn("updatedAt", "integer", (col) => col.notNull())
+    .addColumn("createdAt", types.time, (col) => col.notNull())
+    .addColumn("updatedAt", types.time, (col) => col.notNull())
     .execute();
   await db.schema.createIndex("replies_post").on("replies").columns(["postId", "createdAt", "id"]).execute();
   await db.schema
@@ -110,12 +112,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("votes")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", types.id)
     .addColumn("userId", "integer", (col) => col.notNull().references("users.id").onDelete("cascade"))
     .addColumn("postId", "integer", (col) => col.references("posts.id").onDelete("cascade"))
     .addColumn("replyId", "integer", (col) => col.references("replies.id").onDelete("cascade"))
     .addColumn("value", "integer", (col) => col.notNull().check(sql`value in (1, -1)`))
-    .addColumn("createdAt", "integer", (col) => col.notNull())
+    .addColumn("createdAt", types.time, (col) => col.notNull())
     .addCheckConstraint("votes_one_target", sql`("postId" is null) <> ("replyId" is null)`)
     .execute();
   await db.schema
@@ -137,7 +139,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("advertisements")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", "integer", types.id)
     .addColumn("title", "text", (col) => col.notNull())
     .addColumn("content", "text", (col) => col.notNull())
     .addColumn("type", "text", (col) => col.notNull())
@@ -146,7 +148,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("active", "integer", (col) => col.notNull().defaultTo(1))
     .addColumn("impressions", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("clickCount", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("createdAt", "integer", (col) => col.notNull())
+    .addColumn("createdAt", types.time, (col) => col.notNull())
     .execute();
   await db.schema.createIndex("ads_placement").on("advertisements").columns(["placement", "active", "id"]).execute();
 

@@ -1,8 +1,8 @@
 // The demo forum seeded into an empty database on first start.
 import { randomBytes } from "node:crypto";
 import { slugify } from "@forum/contracts";
-import type { ForumDb } from "../connection";
 import { recountCategories, recountPosts, recountReplies } from "../counters";
+import type { ForumDb } from "../handle";
 import { hotScore } from "../ranking";
 import { DEMO_ADS, DEMO_CATEGORIES, DEMO_POSTS, DEMO_REPLIES, DEMO_USERS } from "./demo-content";
 import { createRandom } from "./random";

@@ -1,0 +1,72 @@
+// Configuration: documented defaults with nothing set, and a bad value stops the server with a
+// message naming the variable and exit code 2.
+import { spawnSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config";
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+describe("configuration", () => {
+  it("has the documented defaults when nothing is set", () => {
+    const config = loadConfig({}, "/srv/forum");
+    expect(config).toMatchObject({
+      host: "0.0.0.0",
+      port: 3000,
+      databasePath: "/srv/forum/data/forum.db",
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      logLevel: "info",
+      secureCookies: false,
+      trustProxy: false,
+      rateLimits: true,
+      uploadsDir: "/srv/forum/data/uploads",
+      seed: "demo",
+    });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "" }, "/srv").port).toBe(3000);
+  });
+
+  it.each([
+    ["PORT", "80a"],
+    ["PORT", "70000"],
+    ["DATABASE_POOL_SIZE", "0"],
+    ["DATABASE_URL", "mysql://localhost/forum"],
+    ["FORUM_SECURE_COOKIES", "yes"],
+    ["FORUM_RATE_LIMITS", "false"],
+    ["FORUM_TRUST_PROXY", "yes"],
+    ["FORUM_TRUST_PROXY", "10.0.0.300"],
+    ["FORUM_TRUST_PROXY", "10.0.0.0/33"],
+    ["FORUM_SEED", "lots"],
+    ["LOG_LEVEL", "chatty"],
+  ])("refuses %s=%s, naming the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value }, "/srv")).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it("turns the limits off only with FORUM_RATE_LIMITS=off", () => {
+    expect(loadConfig({ FORUM_RATE_LIMITS: "on" }, "/srv").rateLimits).toBe(true);
+    expect(loadConfig({ FORUM_RATE_LIMITS: "off" }, "/srv").rateLimits).toBe(false);
+  });
+
+  it("trusts the one proxy in front with FORUM_TRUST_PROXY=true, or the proxies it lists", () => {
+    expect(loadConfig({ FORUM_TRUST_PROXY: "true" }, "/srv").trustProxy).toBe(true);
+    expect(loadConfig({ FORUM_TRUST_PROXY: "false" }, "/srv").trustProxy).toBe(false);
+    const listed = "10.0.0.2, 10.1.0.0/16, ::1";
+    expect(loadConfig({ FORUM_TRUST_PROXY: listed }, "/srv").trustProxy).toBe(listed);
+  });
+
+  it("stops the server with exit code 2 and the message, before opening anything", () => {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, PORT: "not-a-port", DATABASE_PATH: "/nonexistent/dir/forum.db" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("PORT:");
+    expect(run.stderr).not.toContain("    at ");
+  });
+});

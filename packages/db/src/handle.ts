@@ -1,0 +1,38 @@
+// What the server holds of its database, whichever engine it is.
+import type { Kysely } from "kysely";
+import type { Engine } from "./engine";
+import type { Database } from "./schema";
+
+export type ForumDb = Kysely<Database>;
+
+export type WriteWatcher = {
+  /** Another instance committed a write to data that cached reads show. */
+  onWrite: () => void;
+  /**
+   * The channel that reports other instances' writes went down (false) or came back (true).
+   * While it is down, writes may go unreported: caches must not serve anything.
+   */
+  onConnectionChange: (connected: boolean) => void;
+};
+
+export type DbHandle = {
+  engine: Engine;
+  /** Writes and their transactions go here. */
+  db: ForumDb;
+  /**
+   * Where reads go. SQLite: a second, read-only connection (in WAL mode it sees every committed
+   * write, and reads do not queue behind a write transaction); for ":memory:" the writer itself.
+   * PostgreSQL: the same pool as `db`.
+   */
+  reader: ForumDb;
+  /** Reports other app instances' writes (PostgreSQL's LISTEN); resolves the stop function. */
+  watchWrites: (watcher: WriteWatcher) => () => Promise<void>;
+  /**
+   * Runs start-up work (migrations, the demo seed) while holding a lock that other instances
+   * starting at the same time wait for, on the one connection `work` receives.
+   */
+  withStartupLock: <T>(work: (db: ForumDb) => Promise<T>) => Promise<T>;
+  /** Throws unless the database answers a query. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
