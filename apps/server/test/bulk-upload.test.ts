@@ -181,8 +181,8 @@ describe("valid imports", () => {
     await insertCategory(forum.db, "Rust");
     const res = await importSheet("categories", [
       ["name", "description", "color"],
-      ["Rust", "Systems programming", "F97316"],
-      ["Rust", null, null],
+      ["Rust!", "Systems programming", "F97316"],
+      ["Rust?", null, null],
       ["Go!", "Gophers", "#abc"],
     ]);
     expect(res.status).toBe(200);
@@ -198,8 +198,8 @@ describe("valid imports", () => {
       .orderBy("id")
       .execute();
     expect(rows.map((r) => [r.name, r.description, r.color, r.postCount])).toEqual([
-      ["Rust", "Systems programming", "#f97316", 0],
-      ["Rust", null, "#3b82f6", 0],
+      ["Rust!", "Systems programming", "#f97316", 0],
+      ["Rust?", null, "#3b82f6", 0],
       ["Go!", "Gophers", "#aabbcc", 0],
     ]);
   });
@@ -404,9 +404,23 @@ describe("rows with problems: 400 with every problem, nothing written", () => {
     expect(body.errors).toEqual([{ row: 3, column: "postId", message: "No post with id 424242" }]);
   });
 
+  it("refuses category names taken already or twice in the file, in any case (issue 13)", async () => {
+    await insertCategory(forum.db, "Security");
+    const body = await refused("categories", [
+      ["name", "description"],
+      ["security", "Again"],
+      ["Kotlin", "JVM"],
+      ["KOTLIN", "JVM again"],
+    ]);
+    expect(body.errors).toEqual([
+      { row: 2, column: "name", message: "A category named security already exists" },
+      { row: 4, column: "name", message: "name KOTLIN is also on row 3" },
+    ]);
+  });
+
   it("lists the first 1000 problems and counts them all", async () => {
     const rows: Cell[][] = [["name", "color"]];
-    for (let i = 0; i < 1500; i++) rows.push([`Category ${i}`, "not-a-colour"]);
+    for (let i = 0; i < 1500; i++) rows.push([`Colourless ${i}`, "not-a-colour"]);
     const body = await refused("categories", rows);
     expect(body.message).toBe("1500 rows have problems; nothing was imported");
     expect(body.errors).toHaveLength(1000);

@@ -94,7 +94,7 @@ describe("POST /api/categories", () => {
 
   it("keeps slugs unique with a numeric suffix", async () => {
     const first = await admin.post("/api/categories", { name: "Duplicate Name", description: "one" });
-    const second = await admin.post("/api/categories", { name: "Duplicate Name", description: "two" });
+    const second = await admin.post("/api/categories", { name: "Duplicate Name!", description: "two" });
     const third = await admin.post("/api/categories", { name: "duplicate   name", description: "three" });
     expect([first.status, second.status, third.status]).toEqual([201, 201, 201]);
     expect(first.body.slug).toBe("duplicate-name");
@@ -134,6 +134,35 @@ describe("POST /api/categories", () => {
   ])("refuses blank or missing name or description %j with the spec's message", async (payload) => {
     const res = await admin.post("/api/categories", payload);
     expect(res).toMatchObject({ status: 400, body: { message: "Please fill in all required fields" } });
+  });
+});
+
+// Issue 13: the sidebar listed two identical "Security" entries.
+describe("category names are unique, case-insensitively", () => {
+  it("refuses a new category named like an existing one with 409 and creates nothing", async () => {
+    const first = await admin.post("/api/categories", { name: "Security", description: "Locks" });
+    expect(first.status).toBe(201);
+    for (const name of ["Security", "security", "SECURITY"]) {
+      const res = await admin.post("/api/categories", { name, description: "Again" });
+      expect(res).toMatchObject({ status: 409, body: { message: "A category with this name already exists" } });
+    }
+    const rows = await forum.db
+      .selectFrom("categories")
+      .select("id")
+      .where((eb) => eb(eb.fn("lower", ["name"]), "=", "security"))
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses renaming a category to another's name with 409; renaming to its own name in new case works", async () => {
+    const kept = await insertCategory(forum.db, "Networking");
+    const other = await insertCategory(forum.db, "Routers");
+    const clash = await admin.put(`/api/categories/${other}`, { name: "NETWORKING" });
+    expect(clash).toMatchObject({ status: 409, body: { message: "A category with this name already exists" } });
+    expect((await categoryRow(other))?.name).toBe("Routers");
+    const recased = await admin.put(`/api/categories/${kept}`, { name: "networking" });
+    expect(recased.status).toBe(200);
+    expect((await categoryRow(kept))?.name).toBe("networking");
   });
 });
 

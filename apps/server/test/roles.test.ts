@@ -273,7 +273,7 @@ describe("visitors", () => {
     const open = WRITES.filter((row) => row.public).map(label);
     expect(open.sort()).toEqual(["POST /api/ads/:id/track", "POST /api/login", "POST /api/register"]);
     const track = await client(forum.app).post(`/api/ads/${fixture.adId}/track`, { type: "impression" });
-    expect(track.status).toBe(200);
+    expect(track.status).toBe(204);
     const user = await insertUser(forum.db, { password: "visitor-login-1" });
     const login = await client(forum.app).post("/api/login", { username: user.username, password: "visitor-login-1" });
     expect(login.status).toBe(200);

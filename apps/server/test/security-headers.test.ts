@@ -123,6 +123,19 @@ describe("ad frames", () => {
     expect(res.body).toContain("parent.postMessage({forumAdClick:a.href}");
   });
 
+  it("serve the frame in the page's colour scheme, reporting the content's height to the page", async () => {
+    const id = await insertAd(true, "<p>An ad</p>");
+    const light = await get(forum.app, `/ad-frames/${id}`);
+    expect(light.body).toMatch(/^<!doctype html><html style="color-scheme:light">/);
+    expect(light.body).toContain("parent.postMessage({adHeight:document.documentElement.scrollHeight}");
+    const dark = await get(forum.app, `/ad-frames/${id}?scheme=dark`);
+    expect(dark.statusCode).toBe(200);
+    expect(dark.body).toMatch(/^<!doctype html><html style="color-scheme:dark">/);
+    const odd = await get(forum.app, `/ad-frames/${id}?scheme=red;background:url(x)`);
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json()).toEqual({ message: "Scheme must be one of light, dark" });
+  });
+
   it("answer 404 for a paused, missing or malformed id", async () => {
     const paused = await insertAd(false, "<p>paused</p>");
     for (const url of [`/ad-frames/${paused}`, "/ad-frames/999999", "/ad-frames/abc", "/ad-frames/0"]) {

@@ -105,7 +105,7 @@ test("an admin imports each example spreadsheet and sees the count", async ({ pa
     await upload.click();
     const rows = BULK_COLUMNS[type][0].examples.length;
     // The previous toast may still be fading out: the count names this upload.
-    await expect(page.getByText(`Imported ${rows} ${type}`)).toBeVisible();
+    await expect(page.getByText(`Imported ${rows} ${type}`).first()).toBeVisible();
     await expect(page.getByText("Upload Successful").last()).toBeVisible();
     await expect(upload).toBeEnabled();
   }

@@ -71,7 +71,8 @@ test("settings ask a visitor to sign in", async ({ page }) => {
   await expect(page.getByText("Access Denied")).toBeVisible();
   await expect(page.getByText("Please log in to access your settings.")).toBeVisible();
   await page.getByRole("link", { name: "Sign In" }).click();
-  await expect(page).toHaveURL("/login");
+  // Signing in comes back to the settings.
+  await expect(page).toHaveURL("/login?next=%2Fsettings");
   await snap(page, "settings-access-denied");
 });
 

@@ -7,7 +7,7 @@ import { useCurrentUser } from "./auth/useCurrentUser";
 import { CreatePostProvider } from "./components/CreatePostContext";
 import { FullScreenLoading } from "./components/FullScreenLoading";
 import { Layout } from "./components/Layout";
-import { theme } from "./lib/theme";
+import { cssVariablesResolver, theme } from "./lib/theme";
 import { useToastOutlet } from "./lib/toast";
 import { createApiClient, createQueryClient, TRPCProvider } from "./lib/trpc";
 
@@ -25,7 +25,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [apiClient] = useState(createApiClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <ToastsWhenNeeded />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={apiClient} queryClient={queryClient}>

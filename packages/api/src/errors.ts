@@ -1,7 +1,7 @@
 // One domain error vocabulary for both doors. Procedures throw these; the tRPC adapter and the
 // REST adapter map them to HTTP statuses with the same function.
 import { MESSAGES } from "@forum/contracts";
-import { isDatabaseUnavailable } from "@forum/db";
+import { isDatabaseUnavailable, isUniqueViolation } from "@forum/db";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
@@ -14,7 +14,6 @@ export const unauthorized = fail("UNAUTHORIZED");
 export const forbidden = fail("FORBIDDEN");
 export const notFound = fail("NOT_FOUND");
 export const conflict = fail("CONFLICT");
-export const tooManyRequests = fail("TOO_MANY_REQUESTS");
 export const notImplemented = fail("NOT_IMPLEMENTED");
 export const payloadTooLarge = fail("PAYLOAD_TOO_LARGE");
 
@@ -79,4 +78,14 @@ export function publicMessage(error: TRPCError): string {
 
 export function httpStatusOf(error: TRPCError): number {
   return getHTTPStatusCodeFromError(error);
+}
+
+/** Runs a write that may hit a unique index; a race lost to another request answers 409. */
+export async function withUniqueGuard<T>(write: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(message);
+    throw error;
+  }
 }

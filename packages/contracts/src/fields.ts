@@ -113,7 +113,10 @@ export function websiteField(max: number) {
         const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
         try {
           const url = new URL(withScheme);
-          if (url.protocol === "http:" || url.protocol === "https:") return withScheme;
+          // Browsers percent-encode a space in a host ("not a web address" parses in Chromium,
+          // not in Node): a host is letters, digits, dots and hyphens, so both sides agree.
+          const plainHost = /^[a-z0-9.-]+$/i.test(url.hostname) && !/\s/.test(value);
+          if ((url.protocol === "http:" || url.protocol === "https:") && plainHost) return withScheme;
         } catch {
           // fall through to the message below
         }

@@ -42,7 +42,6 @@ export const MESSAGES = {
   adminCannotBeDeleted: "Admin accounts cannot be deleted",
   cannotBanAdmin: "Admin accounts cannot be banned",
   cannotBanSelf: "You cannot ban yourself",
-  trackingRateLimited: "Too many tracking requests. Please slow down.",
   tooManyLoginAttempts: (minutes: number) => `Too many attempts. Try again in ${inMinutes(minutes)}.`,
   tooManyRegistrations: (minutes: number) =>
     `Too many new accounts from this address. Try again in ${inMinutes(minutes)}.`,
@@ -50,6 +49,8 @@ export const MESSAGES = {
     `New accounts can start ${limit} posts an hour during their first day. You can post again in ${inMinutes(minutes)}.`,
   newAccountReplyLimit: (limit: number, minutes: number) =>
     `New accounts can post ${limit} replies an hour during their first day. You can reply again in ${inMinutes(minutes)}.`,
+  adsBetweenPostsRange: "Ads between posts must be a whole number from 1 to 10",
+  categoryNameTaken: "A category with this name already exists",
   crossSiteWrite: "Cross-site request refused",
   bulkFileTooLarge: "The file is too large: the limit is 10 MB",
   bulkFileEmpty: "The file is empty",

@@ -5,7 +5,6 @@ import {
   AD_DIMENSIONS,
   AD_PLACEMENTS,
   AD_TYPES,
-  ADS_BETWEEN_POSTS_DEFAULT,
   ADS_BETWEEN_POSTS_MAX,
   ADS_BETWEEN_POSTS_MIN,
   LIMITS,
@@ -174,21 +173,21 @@ export const updateAdInput = z.object({
   active: booleanField("active").optional(),
 });
 export const trackAdInput = z.object({ id: idField("id"), type: enumField("type", TRACK_TYPES) });
+/** A whole number from 1 to 10, also sent as text ("7"); anything else is refused with one message. */
+export const adsBetweenPostsField = z.preprocess(
+  (value) => (typeof value === "string" && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: MESSAGES.adsBetweenPostsRange })
+    .int(MESSAGES.adsBetweenPostsRange)
+    .min(ADS_BETWEEN_POSTS_MIN, MESSAGES.adsBetweenPostsRange)
+    .max(ADS_BETWEEN_POSTS_MAX, MESSAGES.adsBetweenPostsRange),
+);
 export const adSettingsInput = z.object({
   enableAds: booleanField("enableAds"),
   adsensePubId: optionalText("AdSense publisher id", 100),
-  // "Number from 1 to 10; falls back to 3 if not a number" (spec section 5).
-  adsBetweenPosts: z.preprocess(
-    (value) => {
-      const number = typeof value === "string" ? Number.parseInt(value, 10) : value;
-      return typeof number === "number" && Number.isFinite(number) ? number : ADS_BETWEEN_POSTS_DEFAULT;
-    },
-    z
-      .number()
-      .int(MESSAGES.mustBe("Ads between posts", "a whole number"))
-      .min(ADS_BETWEEN_POSTS_MIN, MESSAGES.mustBe("Ads between posts", "a number from 1 to 10"))
-      .max(ADS_BETWEEN_POSTS_MAX, MESSAGES.mustBe("Ads between posts", "a number from 1 to 10")),
-  ),
+  // A number from 1 to 10 (spec section 5). The spec's silent fallback to 3 for anything else
+  // saved a value nobody chose under a Success toast (issue 13): such values are refused.
+  adsBetweenPosts: adsBetweenPostsField,
 });
 
 // Admin

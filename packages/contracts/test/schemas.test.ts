@@ -8,6 +8,7 @@ import {
   registerInput,
   slugify,
   updatePostInput,
+  updateProfileInput,
 } from "../src";
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -73,10 +74,21 @@ describe("other inputs", () => {
     );
   });
 
-  it("falls back to 3 ads between posts when not a number, and bounds it to 1..10", () => {
-    expect(adSettingsInput.parse({ enableAds: true, adsBetweenPosts: "abc" }).adsBetweenPosts).toBe(3);
+  it("takes a whole number of ads between posts from 1 to 10 and refuses anything else (issue 13)", () => {
     expect(adSettingsInput.parse({ enableAds: true, adsBetweenPosts: "7" }).adsBetweenPosts).toBe(7);
-    expect(adSettingsInput.safeParse({ enableAds: true, adsBetweenPosts: 11 }).success).toBe(false);
+    for (const adsBetweenPosts of ["abc", 0, 11, 2.5, ""]) {
+      expect(firstMessage(adSettingsInput.safeParse({ enableAds: true, adsBetweenPosts }))).toBe(
+        "Ads between posts must be a whole number from 1 to 10",
+      );
+    }
+  });
+
+  it("refuses a website with spaces in any URL parser (Chromium percent-encodes them, Node refuses)", () => {
+    const profile = { id: 1, website: "not a web address" };
+    expect(firstMessage(updateProfileInput.safeParse(profile))).toBe(
+      "Website must be a web address such as https://example.com",
+    );
+    expect(updateProfileInput.parse({ id: 1, website: "example.com/path" }).website).toBe("https://example.com/path");
   });
 
   it("checks registration fields", () => {

@@ -7,6 +7,7 @@ import * as m0004 from "./migrations/0004_covering_indexes";
 import * as m0005 from "./migrations/0005_votes_by_user";
 import * as m0006 from "./migrations/0006_write_notifications";
 import * as m0007 from "./migrations/0007_throttles";
+import * as m0008 from "./migrations/0008_category_names_unique";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005_votes_by_user": m0005,
   "0006_write_notifications": m0006,
   "0007_throttles": m0007,
+  "0008_category_names_unique": m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

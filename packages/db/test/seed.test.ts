@@ -12,11 +12,12 @@ import {
 
 let handle: DbHandle;
 let seeded: Awaited<ReturnType<typeof seedDemo>>;
+const seededAt = Date.now();
 
 beforeAll(async () => {
   handle = createDb({ path: ":memory:" });
   await migrateToLatest(handle.db);
-  seeded = await seedDemo(handle.db, { hashPassword: async (p) => `hashed:${p}`, createAdmin: true });
+  seeded = await seedDemo(handle.db, { hashPassword: async (p) => `hashed:${p}`, createAdmin: true, now: seededAt });
 });
 afterAll(() => handle.close());
 
@@ -94,6 +95,35 @@ describe("demo seed", () => {
       .select(["postCount", sql<number>`(select count(*) from posts p where p."categoryId" = categories.id)`.as("n")])
       .execute();
     for (const category of categories) expect(category.postCount).toBe(category.n);
+  });
+
+  it("dates each reply after its post and before the seeding, each at its own moment", async () => {
+    const replies = await handle.db
+      .selectFrom("replies")
+      .innerJoin("posts", "posts.id", "replies.postId")
+      .select(["replies.createdAt as replyAt", "posts.createdAt as postAt"])
+      .execute();
+    for (const { replyAt, postAt } of replies) {
+      expect(replyAt).toBeGreaterThan(postAt);
+      expect(replyAt).toBeLessThan(seededAt);
+    }
+    // No pile of replies on one clamped moment (they all read "Just now").
+    expect(new Set(replies.map((reply) => reply.replyAt)).size).toBe(replies.length);
+  });
+
+  it("dates an old thread's replies days back, not just now", async () => {
+    const hour = 60 * 60 * 1000;
+    const replies = await handle.db
+      .selectFrom("replies")
+      .innerJoin("posts", "posts.id", "replies.postId")
+      .select(["replies.createdAt as replyAt", "posts.createdAt as postAt"])
+      .where("posts.createdAt", "<", seededAt - 24 * hour)
+      .execute();
+    expect(replies.length).toBeGreaterThan(20);
+    for (const { replyAt } of replies) expect(seededAt - replyAt).toBeGreaterThan(2 * hour);
+    // Over a month of threads the replies are spread, not bunched after each post.
+    const ages = replies.map(({ replyAt }) => seededAt - replyAt);
+    expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(14 * 24 * hour);
   });
 
   it("spreads posts over the last month", async () => {

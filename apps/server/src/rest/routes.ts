@@ -100,7 +100,7 @@ export const restRoutes: RestRoute[] = [
   { method: "POST", url: "/api/ads", status: 201, procedure: "ads.create" },
   { method: "PUT", url: "/api/ads/:id", procedure: "ads.update" },
   { method: "DELETE", url: "/api/ads/:id", from: "none", procedure: "ads.delete" },
-  { method: "POST", url: "/api/ads/:id/track", procedure: "ads.track" },
+  { method: "POST", url: "/api/ads/:id/track", status: 204, procedure: "ads.track" },
   { method: "GET", url: "/api/ad-settings", from: "none", procedure: "ads.settings" },
   { method: "POST", url: "/api/ad-settings", procedure: "ads.updateSettings" },
 

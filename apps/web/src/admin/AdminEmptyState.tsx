@@ -5,7 +5,9 @@ export function AdminEmptyState({ title, text }: { title: string; text: string }
   return (
     <Paper withBorder p="xl" ta="center">
       <Stack align="center" gap={4}>
-        <Title order={3}>{title}</Title>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         <Text c="dimmed">{text}</Text>
       </Stack>
     </Paper>

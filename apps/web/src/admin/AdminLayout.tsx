@@ -1,6 +1,5 @@
 // The admin frame: side menu (slide-over on phones), greeting, and the current admin screen.
-import { AppShell, Burger, Group, NavLink, Overlay, ScrollArea, Text, Title } from "@mantine/core";
-import { useDisclosure, useMediaQuery } from "@mantine/hooks";
+import { AppShell, Burger, Group, NavLink, Overlay, ScrollArea, Text } from "@mantine/core";
 import {
   IconAd2,
   IconArrowLeft,
@@ -13,6 +12,8 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { MAIN_CONTENT_ID, SkipLink } from "../components/SkipLink";
+import { usePhoneMenu } from "../components/usePhoneMenu";
 
 type MenuItem = { label: string; to: string; icon: ReactNode; activeFor?: string[] };
 
@@ -33,29 +34,30 @@ const MENU: MenuItem[] = [
 ];
 
 export function AdminLayout({ username }: { username: string }) {
-  const [menuOpened, menu] = useDisclosure(false);
-  const isPhone = useMediaQuery("(max-width: 48em)");
+  const menu = usePhoneMenu();
   const { pathname } = useLocation();
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !menuOpened } }}
+      navbar={{ width: 240, breakpoint: "sm", collapsed: { mobile: !menu.opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={menuOpened} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Open menu" />
-            <Title order={1} fz={{ base: "h4", sm: "h3" }}>
+            <Burger {...menu.burger} hiddenFrom="sm" size="sm" />
+            {/* The area's name, not a heading: each admin screen has its own h1. */}
+            <Text component="span" fw={700} fz={{ base: "h4", sm: "h3" }}>
               Admin
-            </Title>
+            </Text>
           </Group>
           <Text fw={500} truncate>
             Welcome, {username}
           </Text>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar inert={isPhone && !menuOpened}>
+      <AppShell.Navbar inert={menu.inert}>
         <ScrollArea h="100%">
           <nav aria-label="Admin menu" style={{ padding: "var(--mantine-spacing-sm)" }}>
             {MENU.map((item) => (
@@ -72,8 +74,8 @@ export function AdminLayout({ username }: { username: string }) {
           </nav>
         </ScrollArea>
       </AppShell.Navbar>
-      {menuOpened && <Overlay hiddenFrom="sm" fixed zIndex={99} backgroundOpacity={0.45} onClick={menu.close} />}
-      <AppShell.Main>
+      {menu.opened && <Overlay hiddenFrom="sm" fixed zIndex={99} backgroundOpacity={0.45} onClick={menu.close} />}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
 // The title row of every admin screen: title, optional subtitle, and actions on the right.
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { PageTitle } from "../components/PageTitle";
 
 export function AdminPageHeader({
   title,
@@ -14,7 +15,7 @@ export function AdminPageHeader({
   return (
     <Group justify="space-between" align="flex-end" mb="lg" wrap="wrap" gap="sm">
       <Stack gap={2}>
-        <Title order={2}>{title}</Title>
+        <PageTitle>{title}</PageTitle>
         {subtitle && <Text c="dimmed">{subtitle}</Text>}
       </Stack>
       {actions && <Group gap="sm">{actions}</Group>}

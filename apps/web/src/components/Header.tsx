@@ -6,35 +6,37 @@ import {
   Button,
   Group,
   Indicator,
+  Text,
   TextInput,
-  Title,
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
 import { IconBell, IconMoon, IconPlus, IconSearch, IconSettings, IconSun } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { type ComponentProps, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { loginUrl, useHere } from "../lib/loginReturn";
+import { FORUM_TITLE } from "../lib/site";
 import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useOpenCreatePost } from "./CreatePostContext";
 import { UserAvatar } from "./UserAvatar";
 
-export const FORUM_TITLE = "Tech Forum";
-
-export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onToggleMenu: () => void }) {
+export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
   const { user, isAdmin } = useCurrentUser();
   const openCreatePost = useOpenCreatePost();
   const [search, setSearch] = useState("");
+  const here = useHere();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+        <Burger {...burger} hiddenFrom="sm" size="sm" />
         <Anchor component={Link} to="/" underline="never" c="inherit">
-          <Title order={1} fz={{ base: "h4", sm: "h3" }} style={{ whiteSpace: "nowrap" }}>
+          {/* The forum's name, not a heading: each page has its own h1. */}
+          <Text component="span" fw={700} fz={{ base: "h4", sm: "h3" }} style={{ whiteSpace: "nowrap" }}>
             {FORUM_TITLE}
-          </Title>
+          </Text>
         </Anchor>
       </Group>
       <TextInput
@@ -83,7 +85,7 @@ export function Header({ menuOpened, onToggleMenu }: { menuOpened: boolean; onTo
             </Anchor>
           </>
         ) : (
-          <Button component={Link} to="/auth" variant="default">
+          <Button component={Link} to={loginUrl("/auth", here)} variant="default">
             Login
           </Button>
         )}

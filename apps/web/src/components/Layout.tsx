@@ -1,30 +1,34 @@
-// The page frame: header, the shared sidebar (fixed on desktop, slide-over on mobile), content.
+// The page frame: skip link, header, the shared sidebar (fixed on desktop, slide-over on
+// mobile), content.
 import { AppShell, Overlay } from "@mantine/core";
-import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
+import { AdSlot } from "./AdSlot";
 import { Header } from "./Header";
 import { PageLoader } from "./PageLoader";
 import { Sidebar } from "./Sidebar";
+import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
+import { usePhoneMenu } from "./usePhoneMenu";
 
 export function Layout() {
-  const [menuOpened, menu] = useDisclosure(false);
-  // On phones the closed menu sits off screen: inert keeps its links out of the tab order.
-  const isPhone = useMediaQuery("(max-width: 48em)");
+  const menu = usePhoneMenu();
   return (
     <AppShell
       header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !menuOpened } }}
+      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !menu.opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
-        <Header menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+        <Header burger={menu.burger} />
       </AppShell.Header>
-      <AppShell.Navbar inert={isPhone && !menuOpened}>
+      <AppShell.Navbar inert={menu.inert}>
         <Sidebar onNavigate={menu.close} />
       </AppShell.Navbar>
-      {menuOpened && <Overlay hiddenFrom="sm" fixed zIndex={99} backgroundOpacity={0.45} onClick={menu.close} />}
-      <AppShell.Main>
+      {menu.opened && <Overlay hiddenFrom="sm" fixed zIndex={99} backgroundOpacity={0.45} onClick={menu.close} />}
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+        {/* The header placement: above every public screen's content, as wide as it fits. */}
+        <AdSlot placement="header" mb="md" />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

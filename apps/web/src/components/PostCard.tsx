@@ -37,7 +37,7 @@ export function PostCard({ post, badge, compact }: { post: PostView; badge?: Rea
               )}
             </Text>
           </Group>
-          <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+          <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
             <Anchor component={Link} to={href} c="inherit" underline="hover">
               {post.title}
             </Anchor>

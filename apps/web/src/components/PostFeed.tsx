@@ -1,9 +1,11 @@
-// A paged list of posts: five skeleton rows while loading, pages of 20 added by Load More.
+// A paged list of posts: five skeleton rows while loading, pages of 20 added by Load More while
+// the server has more.
 import type { PostSort, PostView, TimeRange } from "@forum/contracts";
 import { PAGE_STEP } from "@forum/contracts";
 import { Button, Card, Center, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useEffect, useState } from "react";
+import { PAGE_PROBE, pageOf } from "../lib/paging";
 import { useTRPC } from "../lib/trpc";
 import { PostCard } from "./PostCard";
 
@@ -33,7 +35,7 @@ export function PostFeed({
   // A new sort, range or category starts again from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: key stands for the query
   useEffect(() => setPages(1), [key]);
-  const [lastPageFull, setLastPageFull] = useState(false);
+  const [hasMore, setHasMore] = useState(false);
 
   const grid = layout === "grid";
   const offsets = Array.from({ length: pages }, (_, page) => page * PAGE_STEP);
@@ -55,7 +57,7 @@ export function PostFeed({
             key={offset}
             query={query}
             offset={offset}
-            onLoaded={page === pages - 1 ? setLastPageFull : undefined}
+            onLoaded={page === pages - 1 ? setHasMore : undefined}
             empty={page === 0 ? empty : null}
             badgeFor={badgeFor}
             after={after}
@@ -63,7 +65,7 @@ export function PostFeed({
           />
         ))}
       </div>
-      {lastPageFull && (
+      {hasMore && (
         <Center>
           <Button variant="default" onClick={() => setPages((count) => count + 1)}>
             {loadMoreLabel}
@@ -77,7 +79,7 @@ export function PostFeed({
 type PageProps = {
   query: FeedQuery;
   offset: number;
-  onLoaded: ((full: boolean) => void) | undefined;
+  onLoaded: ((more: boolean) => void) | undefined;
   empty: ReactNode;
   badgeFor: ((index: number) => ReactNode) | undefined;
   after: ((index: number) => ReactNode) | undefined;
@@ -86,22 +88,23 @@ type PageProps = {
 
 function FeedPage({ query, offset, onLoaded, empty, badgeFor, after, compact }: PageProps) {
   const trpc = useTRPC();
-  const posts = useQuery(trpc.posts.list.queryOptions({ ...query, offset, limit: PAGE_STEP }));
-  const count = posts.data?.length;
+  const posts = useQuery(trpc.posts.list.queryOptions({ ...query, offset, limit: PAGE_PROBE }));
+  const page = Array.isArray(posts.data) ? pageOf(posts.data) : undefined;
+  const more = page?.more;
   useEffect(() => {
-    if (count !== undefined) onLoaded?.(count === PAGE_STEP);
-  }, [count, onLoaded]);
+    if (more !== undefined) onLoaded?.(more);
+  }, [more, onLoaded]);
 
   if (posts.isPending) return <FeedSkeleton />;
-  if (posts.isError || !Array.isArray(posts.data)) {
+  if (posts.isError || !page) {
     return (
       <Text c="dimmed" ta="center" py="xl">
         No posts available
       </Text>
     );
   }
-  if (posts.data.length === 0) return offset === 0 ? empty : null;
-  return posts.data.map((post: PostView, index) => (
+  if (page.shown.length === 0) return offset === 0 ? empty : null;
+  return page.shown.map((post: PostView, index) => (
     <Fragment key={post.id}>
       <PostCard post={post} badge={badgeFor?.(offset + index)} compact={compact} />
       {after?.(offset + index)}

@@ -1,31 +1,43 @@
-// Save Draft keeps the create-post form in this browser, offered back when the dialog reopens.
+// The create-post form is kept in this browser as the member writes, one draft per member: it
+// survives closing the dialog, a reload and a trip to the login screen, and reopening the
+// dialog says "Draft restored" with a Discard draft action. (A browser draft, made obvious; not
+// kept on the server, so another browser does not see it.)
 const KEY = "forum:post-draft";
 
 export type Draft = { title: string; content: string; excerpt: string; categoryId: string; featured: boolean };
 export const EMPTY_DRAFT: Draft = { title: "", content: "", excerpt: "", categoryId: "", featured: false };
 
-export function saveDraft(draft: Draft): void {
+const keyOf = (userId: number) => `${KEY}:${userId}`;
+
+export function hasText(draft: Draft): boolean {
+  return Boolean(draft.title.trim() || draft.content.trim() || draft.excerpt.trim());
+}
+
+/** False when the browser refuses storage (private mode, full storage). */
+export function saveDraft(userId: number, draft: Draft): boolean {
   try {
-    localStorage.setItem(KEY, JSON.stringify(draft));
+    if (hasText(draft)) localStorage.setItem(keyOf(userId), JSON.stringify(draft));
+    else localStorage.removeItem(keyOf(userId));
+    return true;
   } catch {
-    // Private mode or a full storage: the toast still confirms, nothing else to do.
+    return false;
   }
 }
 
-export function loadDraft(): Draft | null {
+export function loadDraft(userId: number): Draft | null {
   try {
-    const raw = localStorage.getItem(KEY);
+    const raw = localStorage.getItem(keyOf(userId));
     if (!raw) return null;
     const draft = { ...EMPTY_DRAFT, ...(JSON.parse(raw) as Partial<Draft>) };
-    return draft.title || draft.content || draft.excerpt ? draft : null;
+    return hasText(draft) ? draft : null;
   } catch {
     return null;
   }
 }
 
-export function clearDraft(): void {
+export function clearDraft(userId: number): void {
   try {
-    localStorage.removeItem(KEY);
+    localStorage.removeItem(keyOf(userId));
   } catch {
     // see saveDraft
   }

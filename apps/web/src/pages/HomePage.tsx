@@ -5,6 +5,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { AdSlot } from "../components/AdSlot";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useOpenCreatePost } from "../components/CreatePostContext";
+import { PageTitle } from "../components/PageTitle";
 import { PostFeed } from "../components/PostFeed";
 import { type Choice, ChoiceSelect, useUrlChoice } from "../components/SortSelect";
 
@@ -24,7 +25,7 @@ export default function HomePage() {
       <Grid.Col span={{ base: 12, lg: 9 }}>
         <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "All Discussions" }]} />
         <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-          <Title order={2}>Latest Discussions</Title>
+          <PageTitle>Latest Discussions</PageTitle>
           <Group gap="sm">
             <ChoiceSelect label="Sort discussions" choices={SORTS} value={sortBy} onChange={setSortBy} />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePost()}>
@@ -37,7 +38,9 @@ export default function HomePage() {
           empty={
             <Paper withBorder p="xl" ta="center">
               <Stack align="center" gap="sm">
-                <Title order={3}>No posts yet</Title>
+                <Title order={2} size="h3">
+                  No posts yet
+                </Title>
                 <Text c="dimmed">Be the first to start a discussion.</Text>
                 <Button onClick={() => openCreatePost()}>Create First Post</Button>
               </Stack>

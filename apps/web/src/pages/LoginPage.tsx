@@ -1,12 +1,14 @@
 // Login/register (/login and /auth): a centred card outside the app layout, for signed-out visitors.
-import { Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
-import { FORUM_TITLE } from "../components/Header";
+import { usePageTitle } from "../components/PageTitle";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
+import { reasonText, resumeAction, returnPath } from "../lib/loginReturn";
+import { FORUM_TITLE } from "../lib/site";
 
 type AuthTab = "login" | "register";
 const TABS: Choice<AuthTab>[] = [
@@ -17,7 +19,14 @@ const TABS: Choice<AuthTab>[] = [
 export default function LoginPage() {
   const { user } = useCurrentUser();
   const [tab, setTab] = useUrlChoice("tab", TABS, "login");
-  if (user) return <Navigate to="/" replace />;
+  usePageTitle(tab === "login" ? "Login" : "Register");
+  const [params] = useSearchParams();
+  const reason = reasonText(params);
+  if (user) {
+    // Also taken right after signing in: it must carry the action to resume as well.
+    const resume = resumeAction(params);
+    return <Navigate to={returnPath(params)} replace state={resume ? { resume } : null} />;
+  }
   return (
     <Center
       component="main"
@@ -35,6 +44,11 @@ export default function LoginPage() {
               Join the discussion
             </Text>
           </Stack>
+          {reason && (
+            <Alert color="blue" mb="md" role="status">
+              {reason}
+            </Alert>
+          )}
           <Tabs value={tab} onChange={(value) => value && setTab(value as AuthTab)}>
             <Tabs.List grow mb="md">
               {TABS.map((choice) => (

@@ -7,7 +7,9 @@ import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
 import { PreferencesSettings } from "../components/account/PreferencesSettings";
 import { ProfileSettings } from "../components/account/ProfileSettings";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { PageTitle } from "../components/PageTitle";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
+import { loginUrl } from "../lib/loginReturn";
 
 type SettingsTab = "profile" | "security" | "preferences";
 const TABS: Choice<SettingsTab>[] = [
@@ -23,14 +25,16 @@ export default function SettingsPage() {
     <Stack gap="md" maw={860} w="100%">
       <div>
         <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Settings" }]} />
-        <Title order={2}>Account Settings</Title>
+        <PageTitle>Account Settings</PageTitle>
       </div>
       {!user ? (
         <Paper withBorder p="xl" ta="center">
           <Stack align="center" gap="sm">
-            <Title order={3}>Access Denied</Title>
+            <Title order={2} size="h3">
+              Access Denied
+            </Title>
             <Text c="dimmed">Please log in to access your settings.</Text>
-            <Button component={Link} to="/login">
+            <Button component={Link} to={loginUrl("/login", "/settings")}>
               Sign In
             </Button>
           </Stack>

@@ -1,7 +1,7 @@
 // Trending (/trending): the posts ranked for a time range kept in the URL, the top three badged,
 // with Hottest Topics and Rising Stars for the same range beside them.
 import { DEFAULT_TRENDING_RANGE, type TimeRange } from "@forum/contracts";
-import { Badge, Group, Title } from "@mantine/core";
+import { Badge, Group } from "@mantine/core";
 import { IconTrendingUp } from "@tabler/icons-react";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { EmptyState } from "../components/browse/EmptyState";
@@ -10,6 +10,7 @@ import { RisingStarsCard } from "../components/browse/RisingStarsCard";
 import { WithSideColumn } from "../components/browse/WithSideColumn";
 import { ChoiceSegments } from "../components/ChoiceSegments";
 import { useOpenCreatePost } from "../components/CreatePostContext";
+import { PageTitle } from "../components/PageTitle";
 import { PostFeed } from "../components/PostFeed";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
 
@@ -45,7 +46,7 @@ export default function TrendingPage() {
     >
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Trending" }]} />
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <Title order={2}>Trending Discussions</Title>
+        <PageTitle>Trending Discussions</PageTitle>
         <ChoiceSegments label="Time range" choices={RANGES} value={timeRange} onChange={setTimeRange} />
       </Group>
       <PostFeed

@@ -1,13 +1,4 @@
-import {
-  adSettingsInput,
-  createAdInput,
-  idInput,
-  listAdsInput,
-  MESSAGES,
-  trackAdInput,
-  updateAdInput,
-} from "@forum/contracts";
-import { tooManyRequests } from "../errors";
+import { adSettingsInput, createAdInput, idInput, listAdsInput, trackAdInput, updateAdInput } from "@forum/contracts";
 import { createAd, deleteAd, getAdSettings, listAds, trackAd, updateAd, updateAdSettings } from "../services/ads";
 import { adminProcedure, cachedRead, publicProcedure, router, visitorReadProcedure } from "../trpc";
 
@@ -32,15 +23,17 @@ export const adsRouter = router({
     return { message: "Advertisement deleted successfully" };
   }),
 
-  /** Open to visitors, so a loop from one client is cut off per ad and kind. */
+  /**
+   * Open to visitors. Answers nothing (204): a repeat from the same client within the window is
+   * not counted, silently, so a reader paging through the forum never sees an error for it
+   * (issue 13: every page view after the first answered 429 and filled the console).
+   */
   track: publicProcedure
     .meta({ keepsReadCache: true })
     .input(trackAdInput)
-    .mutation(async ({ ctx, input }) => {
-      if (!ctx.adTracking.allow(`${ctx.clientIp}|${input.id}|${input.type}`))
-        throw tooManyRequests(MESSAGES.trackingRateLimited);
-      const ad = await trackAd(ctx.db, input.id, input.type);
-      return { id: ad.id, impressions: ad.impressions, clickCount: ad.clickCount };
+    .mutation(async ({ ctx, input }): Promise<void> => {
+      if (!ctx.adTracking.allow(`${ctx.clientIp}|${input.id}|${input.type}`)) return;
+      await trackAd(ctx.db, input.id, input.type);
     }),
 
   settings: visitorReadProcedure.query(({ ctx }) => cachedRead(ctx, "ads.settings", () => getAdSettings(ctx.db))),

@@ -1,7 +1,8 @@
 // Categories and the trending-topics summary built from them.
 import { DEFAULT_CATEGORY_COLOR, MESSAGES, type TrendingTopic } from "@forum/contracts";
 import type { CategoryRow, ForumDb } from "@forum/db";
-import { conflict, notFound } from "../errors";
+import { sql } from "kysely";
+import { conflict, notFound, withUniqueGuard } from "../errors";
 import { uniqueSlug } from "./slugs";
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -16,23 +17,39 @@ export async function findCategoryBySlug(db: ForumDb, slug: string): Promise<Cat
   return category;
 }
 
+/**
+ * Names are unique, case-insensitively (the unique index on lower(name), migration 0007): a
+ * taken name answers 409 with a message, checked first so the answer is clear, and guarded by
+ * the index against a race.
+ */
+async function assertNameFree(db: ForumDb, name: string, exceptId?: number): Promise<void> {
+  let query = db.selectFrom("categories").select("id").where(sql<string>`lower(name)`, "=", name.toLowerCase());
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  if (await query.executeTakeFirst()) throw conflict(MESSAGES.categoryNameTaken);
+}
+
 export async function createCategory(
   db: ForumDb,
   fields: { name: string; description: string; color?: string | undefined },
   now = Date.now(),
 ): Promise<CategoryRow> {
-  return db.transaction().execute(async (trx) =>
-    trx
-      .insertInto("categories")
-      .values({
-        name: fields.name,
-        slug: await uniqueSlug(trx, "categories", fields.name),
-        description: fields.description,
-        color: fields.color ?? DEFAULT_CATEGORY_COLOR,
-        createdAt: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
+  return withUniqueGuard(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await assertNameFree(trx, fields.name);
+        return trx
+          .insertInto("categories")
+          .values({
+            name: fields.name,
+            slug: await uniqueSlug(trx, "categories", fields.name),
+            description: fields.description,
+            color: fields.color ?? DEFAULT_CATEGORY_COLOR,
+            createdAt: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }),
+    MESSAGES.categoryNameTaken,
   );
 }
 
@@ -43,12 +60,14 @@ export async function updateCategory(
   fields: { name: string; description?: string | null | undefined; color?: string | undefined },
 ): Promise<CategoryRow> {
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-  const category = await db
-    .updateTable("categories")
-    .set(changes)
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  const category = await withUniqueGuard(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await assertNameFree(trx, fields.name, id);
+        return trx.updateTable("categories").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+      }),
+    MESSAGES.categoryNameTaken,
+  );
   if (!category) throw notFound(MESSAGES.categoryNotFound);
   return category;
 }

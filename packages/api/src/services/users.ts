@@ -1,17 +1,9 @@
 // Accounts: lookups, registration, profile data and the admin's changes.
 import { MESSAGES, type ProfileView, type Role } from "@forum/contracts";
-import {
-  type ForumDb,
-  isUniqueViolation,
-  lockingRows,
-  recountCategories,
-  recountPosts,
-  recountReplies,
-  type UserRow,
-} from "@forum/db";
+import { type ForumDb, lockingRows, recountCategories, recountPosts, recountReplies, type UserRow } from "@forum/db";
 import { sql } from "kysely";
 import { invalidateUserSessions } from "../auth/sessions";
-import { conflict, forbidden, notFound } from "../errors";
+import { conflict, forbidden, notFound, withUniqueGuard } from "../errors";
 import { iso } from "./mappers";
 
 export async function findUserByUsername(db: ForumDb, username: string): Promise<UserRow | undefined> {
@@ -49,16 +41,6 @@ export async function assertAvailable(
   }
 }
 
-/** Runs a write that may hit a unique index; a race lost to another request answers 409. */
-export async function withUniqueGuard<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(MESSAGES.accountTaken);
-    throw error;
-  }
-}
-
 export type NewAccount = {
   username: string;
   email: string;
@@ -69,28 +51,30 @@ export type NewAccount = {
 };
 
 export async function createUser(db: ForumDb, account: NewAccount, now = Date.now()): Promise<UserRow> {
-  return withUniqueGuard(() =>
-    db.transaction().execute(async (trx) => {
-      await assertAvailable(trx, account);
-      return trx
-        .insertInto("users")
-        .values({
-          username: account.username,
-          email: account.email,
-          passwordHash: account.passwordHash,
-          firstName: account.firstName ?? null,
-          lastName: account.lastName ?? null,
-          bio: null,
-          website: null,
-          location: null,
-          role: account.role ?? "user",
-          profileImageUrl: null,
-          preferences: null,
-          createdAt: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }),
+  return withUniqueGuard(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await assertAvailable(trx, account);
+        return trx
+          .insertInto("users")
+          .values({
+            username: account.username,
+            email: account.email,
+            passwordHash: account.passwordHash,
+            firstName: account.firstName ?? null,
+            lastName: account.lastName ?? null,
+            bio: null,
+            website: null,
+            location: null,
+            role: account.role ?? "user",
+            profileImageUrl: null,
+            preferences: null,
+            createdAt: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }),
+    MESSAGES.accountTaken,
   );
 }
 
@@ -156,27 +140,29 @@ export async function updateUserFields(
   changes: ProfileChanges & { username?: string; role?: Role },
 ): Promise<UserRow> {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  return withUniqueGuard(() =>
-    db.transaction().execute(async (trx) => {
-      const user = await findUserById(trx, id);
-      await assertAvailable(trx, { username: changes.username, email: changes.email }, id);
-      // Admins cannot be banned, so a banned account cannot be made an admin either.
-      if (changes.role === "admin" && user.role !== "admin" && user.banned === 1)
-        throw conflict("Unban this account before making it an admin");
-      if (user.role === "admin" && changes.role !== undefined && changes.role !== "admin") {
-        // Another admin who can sign in must remain; a banned admin cannot run the forum. The
-        // admins' rows stay locked until this change commits, so two demotions at once cannot
-        // each see the other as the remaining admin.
-        const admins = await lockingRows(
-          trx,
-          trx.selectFrom("users").select("id").where("role", "=", "admin").where("banned", "=", 0),
-          "users",
-        ).execute();
-        if (!admins.some((admin) => admin.id !== id)) throw conflict("The forum needs at least one admin");
-      }
-      if (Object.keys(defined).length === 0) return user;
-      return trx.updateTable("users").set(defined).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-    }),
+  return withUniqueGuard(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const user = await findUserById(trx, id);
+        await assertAvailable(trx, { username: changes.username, email: changes.email }, id);
+        // Admins cannot be banned, so a banned account cannot be made an admin either.
+        if (changes.role === "admin" && user.role !== "admin" && user.banned === 1)
+          throw conflict("Unban this account before making it an admin");
+        if (user.role === "admin" && changes.role !== undefined && changes.role !== "admin") {
+          // Another admin who can sign in must remain; a banned admin cannot run the forum. The
+          // admins' rows stay locked until this change commits, so two demotions at once cannot
+          // each see the other as the remaining admin.
+          const admins = await lockingRows(
+            trx,
+            trx.selectFrom("users").select("id").where("role", "=", "admin").where("banned", "=", 0),
+            "users",
+          ).execute();
+          if (!admins.some((admin) => admin.id !== id)) throw conflict("The forum needs at least one admin");
+        }
+        if (Object.keys(defined).length === 0) return user;
+        return trx.updateTable("users").set(defined).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+      }),
+    MESSAGES.accountTaken,
   );
 }
 

@@ -331,7 +331,7 @@ export const DEMO_ADS = [
   {
     title: "CloudHost",
     content:
-      '<div style="font-family:sans-serif;padding:12px;background:#eef2ff;border-radius:8px"><strong>CloudHost</strong><p>Managed SQLite and Postgres from $5/month.</p></div>',
+      '<div style="font-family:sans-serif;padding:12px;background:#eef2ff;color:#1e1b4b;border-radius:8px"><strong>CloudHost</strong><p>Managed SQLite and Postgres from $5/month.</p></div>',
     type: "custom",
     placement: "between-posts",
     dimensions: "728x90",

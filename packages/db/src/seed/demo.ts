@@ -5,7 +5,7 @@ import { recountCategories, recountPosts, recountReplies } from "../counters";
 import type { ForumDb } from "../handle";
 import { hotScore } from "../ranking";
 import { DEMO_ADS, DEMO_CATEGORIES, DEMO_POSTS, DEMO_REPLIES, DEMO_USERS } from "./demo-content";
-import { createRandom } from "./random";
+import { createRandom, type Random } from "./random";
 
 export type SeedOptions = {
   hashPassword: (password: string) => Promise<string>;
@@ -17,6 +17,17 @@ export type SeedOptions = {
 export type SeedResult = { admin?: { username: string; password: string } };
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * When a thread's replies came: in order, spread over the first 90 % of the time since the post
+ * (a discussion slows down), so an old thread's replies are dated days back and only a fresh
+ * thread's read "Just now". Never clamped to one shared moment.
+ */
+export function replyTimes(random: Random, postAt: number, now: number, count: number): number[] {
+  const span = (now - postAt) * 0.9;
+  const times = Array.from({ length: count }, () => postAt + Math.max(60_000, Math.floor(random.next() * span)));
+  return times.sort((a, b) => a - b).map((time, index) => Math.min(time + index, now - 1));
+}
 
 export function randomPassword(): string {
   return randomBytes(12).toString("base64url");
@@ -119,8 +130,7 @@ export async function seedDemo(db: ForumDb, options: SeedOptions): Promise<SeedR
       postIds.push(row.id);
 
       const replyCount = random.int(0, 6);
-      for (let r = 0; r < replyCount; r++) {
-        const replyAt = Math.min(now - 60_000, createdAt + random.int(5, 48 * 60) * 60_000);
+      for (const replyAt of replyTimes(random, createdAt, now, replyCount)) {
         const reply = await trx
           .insertInto("replies")
           .values({

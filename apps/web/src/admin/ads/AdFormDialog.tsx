@@ -1,8 +1,9 @@
 // "Create Advertisement" / "Edit Advertisement": title, content, type, placement, dimensions
 // and the active switch. Blank title or content is refused before anything is sent.
 import { type AdPlacement, type AdType, type AdView, MESSAGES } from "@forum/contracts";
-import { Button, Group, Modal, Select, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Select, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { Dialog } from "../../components/Dialog";
 import { DialogForm } from "../../components/DialogForm";
 import { toastError } from "../../lib/toast";
 import {
@@ -20,7 +21,7 @@ type Props = { opened: boolean; ad: AdView | null; onClose: () => void };
 
 export function AdFormDialog({ opened, ad, onClose }: Props) {
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={ad ? "Edit Advertisement" : "Create Advertisement"}
@@ -29,7 +30,7 @@ export function AdFormDialog({ opened, ad, onClose }: Props) {
     >
       {/* Mounted per opening, so the form starts from the ad as it is now (or blank). */}
       {opened && <AdForm ad={ad} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

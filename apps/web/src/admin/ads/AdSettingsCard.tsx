@@ -1,11 +1,11 @@
 // "Ad Settings": whether ads show at all, the AdSense publisher id, and how many posts come
-// between two feed ads (1 to 10; anything that is not a number saves as 3).
-import type { AdSettingsView } from "@forum/contracts";
+// between two feed ads (a whole number from 1 to 10: anything else is refused next to the field,
+// with the same rule the server holds).
+import { type AdSettingsView, adsBetweenPostsField } from "@forum/contracts";
 import { Button, Group, NumberInput, Paper, Skeleton, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
-import { adsBetweenPostsOf } from "./adNumbers";
 import { useUpdateAdSettings } from "./useAdMutations";
 
 export function AdSettingsCard() {
@@ -13,7 +13,7 @@ export function AdSettingsCard() {
   const settings = useQuery(trpc.ads.settings.queryOptions());
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ad-settings-title">
-      <Title order={3} id="ad-settings-title" mb="sm">
+      <Title order={2} size="h3" id="ad-settings-title" mb="sm">
         Ad Settings
       </Title>
       {settings.data ? (
@@ -34,6 +34,7 @@ function AdSettingsForm({ settings }: { settings: AdSettingsView }) {
   const [enableAds, setEnableAds] = useState(settings.enableAds);
   const [adsensePubId, setAdsensePubId] = useState(settings.adsensePubId ?? "");
   const [adsBetweenPosts, setAdsBetweenPosts] = useState<string | number>(settings.adsBetweenPosts);
+  const [intervalError, setIntervalError] = useState<string | null>(null);
   const showSaved = (saved: AdSettingsView) => {
     setEnableAds(saved.enableAds);
     setAdsensePubId(saved.adsensePubId ?? "");
@@ -44,13 +45,11 @@ function AdSettingsForm({ settings }: { settings: AdSettingsView }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
+        const interval = adsBetweenPostsField.safeParse(adsBetweenPosts);
+        setIntervalError(interval.success ? null : (interval.error.issues[0]?.message ?? null));
+        if (!interval.success) return;
         save.mutate(
-          {
-            enableAds,
-            adsensePubId: adsensePubId.trim() || null,
-            adsBetweenPosts: adsBetweenPostsOf(adsBetweenPosts),
-          },
-          // The form shows what was stored (a blank number saved as 3, for one).
+          { enableAds, adsensePubId: adsensePubId.trim() || null, adsBetweenPosts: interval.data },
           { onSuccess: (saved) => showSaved(saved) },
         );
       }}
@@ -74,8 +73,13 @@ function AdSettingsForm({ settings }: { settings: AdSettingsView }) {
           max={10}
           allowDecimal={false}
           allowNegative={false}
+          clampBehavior="none"
           value={adsBetweenPosts}
-          onChange={setAdsBetweenPosts}
+          onChange={(value) => {
+            setAdsBetweenPosts(value);
+            setIntervalError(null);
+          }}
+          error={intervalError}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={save.isPending}>

@@ -24,7 +24,7 @@ export function AdsSection() {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ads-title">
       <Group justify="space-between" mb="sm" gap="sm">
-        <Title order={3} id="ads-title">
+        <Title order={2} size="h3" id="ads-title">
           Advertisements
         </Title>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={openCreate}>

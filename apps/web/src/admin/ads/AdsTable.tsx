@@ -1,7 +1,8 @@
 // Every advertisement, active or not, with its counters and click-through rate. Content is
 // previewed as text: an HTML ad's markup shows as written, it never runs here.
 import type { AdView } from "@forum/contracts";
-import { Badge, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { PhoneCard, usePhoneLayout } from "../PhoneCard";
 import { AdActiveSwitch } from "./AdActiveSwitch";
 import { AdRowActions } from "./AdRowActions";
 import { clickThroughRate, contentPreview } from "./adNumbers";
@@ -10,6 +11,40 @@ const COLUMNS = ["Advertisement", "Type", "Placement", "Dimensions", "Active"];
 const COUNTERS = ["Impressions", "Clicks", "CTR"];
 
 export function AdsTable({ ads, onEdit }: { ads: AdView[]; onEdit: (ad: AdView) => void }) {
+  const phone = usePhoneLayout();
+  if (phone) {
+    return (
+      <Stack gap="sm">
+        {ads.map((ad) => (
+          <PhoneCard
+            key={ad.id}
+            label={ad.title}
+            title={
+              <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+                {ad.title}
+              </Text>
+            }
+            actions={<AdRowActions ad={ad} onEdit={onEdit} />}
+          >
+            <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {contentPreview(ad.content)}
+            </Text>
+            <Group gap="xs" wrap="wrap">
+              <Badge variant="light">{ad.type}</Badge>
+              <Text size="sm">{ad.placement}</Text>
+              <Text size="sm">{ad.dimensions ?? "Any size"}</Text>
+            </Group>
+            <Group gap="md" wrap="wrap">
+              <Text size="sm">{ad.impressions.toLocaleString()} impressions</Text>
+              <Text size="sm">{ad.clickCount.toLocaleString()} clicks</Text>
+              <Text size="sm">CTR {clickThroughRate(ad.clickCount, ad.impressions)}</Text>
+            </Group>
+            <AdActiveSwitch ad={ad} />
+          </PhoneCard>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Advertisements">

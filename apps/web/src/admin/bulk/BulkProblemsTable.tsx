@@ -17,7 +17,7 @@ export function BulkProblemsTable({ report }: { report: ProblemReport }) {
     >
       <Group gap="xs" wrap="nowrap" align="flex-start" mb={4}>
         <IconAlertTriangle size={20} color="var(--mantine-color-red-6)" aria-hidden style={{ flexShrink: 0 }} />
-        <Title order={3} size="h5" c="red.7" id="bulk-problems-title">
+        <Title order={2} size="h5" c="red.7" id="bulk-problems-title">
           {report.message || "The file has problems; nothing was imported"}
         </Title>
       </Group>

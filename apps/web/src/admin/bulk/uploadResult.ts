@@ -1,5 +1,6 @@
 // Reads the bulk-upload answer: the imported items, or the failure with its problem rows.
 import type { BulkProblem } from "@forum/contracts";
+import type { ImportedItem } from "./BulkImported";
 import type { UploadAnswer } from "./uploadSpreadsheet";
 
 /** A listed problem, with a key of its own: one cell can have two problems. */
@@ -10,10 +11,10 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }
 
-/** How many items a successful import wrote (the length of its data list). */
-export function importedCount(answer: UploadAnswer): number {
+/** The items a successful import wrote (its data list). */
+export function importedItems(answer: UploadAnswer): ImportedItem[] {
   const data = record(answer.body).data;
-  return Array.isArray(data) ? data.length : 0;
+  return Array.isArray(data) ? (data as ImportedItem[]) : [];
 }
 
 /** The spec's error text: the status, a colon and space, then the server's message or body. */

@@ -5,8 +5,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { useLoggedOut } from "../../lib/useApiError";
+import type { ImportReport } from "./BulkImported";
 import { importedText, isExcelFile } from "./bulkTypes";
-import { failureText, importedCount, type ProblemReport, problemReportOf } from "./uploadResult";
+import { failureText, importedItems, type ProblemReport, problemReportOf } from "./uploadResult";
 import { type UploadAnswer, type UploadHandle, uploadSpreadsheet } from "./uploadSpreadsheet";
 
 export type UploadPhase =
@@ -19,37 +20,46 @@ export function useBulkUpload() {
   const loggedOut = useLoggedOut();
   const [phase, setPhase] = useState<UploadPhase>({ kind: "idle" });
   const [report, setReport] = useState<ProblemReport | null>(null);
+  const [imported, setImported] = useState<ImportReport | null>(null);
   const current = useRef<UploadHandle | null>(null);
 
   // Leaving the screen mid-upload cancels it rather than updating a screen that is gone.
   useEffect(() => () => current.current?.abort(), []);
 
   const finish = useCallback(
-    (answer: UploadAnswer, type: BulkUploadType) => {
+    /** True when the import succeeded. */
+    (answer: UploadAnswer, type: BulkUploadType): boolean => {
       if (answer.status >= 200 && answer.status < 300) {
-        toastSuccess("Upload Successful", importedText(importedCount(answer), type));
+        const items = importedItems(answer);
+        setImported({ type, items });
+        toastSuccess("Upload Successful", importedText(items.length, type));
         // Users, categories, posts or replies changed: every list and count is stale.
         void queryClient.invalidateQueries();
-        return;
+        return true;
       }
-      if (answer.status === 401) return loggedOut();
-      setReport(problemReportOf(answer));
-      toastError("Upload Failed", failureText(answer));
+      if (answer.status === 401) loggedOut();
+      else {
+        setReport(problemReportOf(answer));
+        toastError("Upload Failed", failureText(answer));
+      }
+      return false;
     },
     [loggedOut, queryClient],
   );
 
   const upload = useCallback(
-    async (file: File | null, type: BulkUploadType | null) => {
+    /** Resolves true when the file was imported (the form then lets go of it). */
+    async (file: File | null, type: BulkUploadType | null): Promise<boolean> => {
       if (!file || !type) {
         toastError("Missing Information", MESSAGES.bulkFileAndType);
-        return;
+        return false;
       }
       if (!isExcelFile(file)) {
         toastError("Invalid File Type", MESSAGES.bulkFileType);
-        return;
+        return false;
       }
       setReport(null);
+      setImported(null);
       setPhase({ kind: "uploading", loaded: 0, total: file.size });
       const handle = uploadSpreadsheet(file, type, {
         onProgress: (loaded, total) => setPhase({ kind: "uploading", loaded, total }),
@@ -57,10 +67,11 @@ export function useBulkUpload() {
       });
       current.current = handle;
       try {
-        finish(await handle.answer, type);
+        return finish(await handle.answer, type);
       } catch (error) {
-        if (error instanceof DOMException && error.name === "AbortError") return;
-        toastError("Upload Failed", "Failed to upload file");
+        if (!(error instanceof DOMException && error.name === "AbortError"))
+          toastError("Upload Failed", "Failed to upload file");
+        return false;
       } finally {
         if (current.current === handle) {
           current.current = null;
@@ -71,5 +82,5 @@ export function useBulkUpload() {
     [finish],
   );
 
-  return { phase, report, upload };
+  return { phase, report, imported, upload };
 }

@@ -1,8 +1,9 @@
 // Create Category and Edit Category: name, description and colour (ten presets or a custom one).
 // Creating needs a name and a description; editing needs a name (spec section 5).
 import { type CategoryView, DEFAULT_CATEGORY_COLOR, isBlank, MESSAGES } from "@forum/contracts";
-import { Button, Group, Modal, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { Dialog } from "../../components/Dialog";
 import { DialogForm } from "../../components/DialogForm";
 import { CategoryColorField } from "./CategoryColorField";
 import { useCreateCategory, useUpdateCategory } from "./useCategoryMutations";
@@ -16,10 +17,10 @@ type Props = {
 
 export function CategoryDialog({ category, opened, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={category ? "Edit Category" : "Create Category"} centered>
+    <Dialog opened={opened} onClose={onClose} title={category ? "Edit Category" : "Create Category"} centered>
       {/* Mounted per opening, so the form starts from the category as it is now (or blank). */}
       {opened && <CategoryForm category={category} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

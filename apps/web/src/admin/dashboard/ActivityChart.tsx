@@ -42,7 +42,7 @@ export default function ActivityChart() {
     <Card withBorder padding="md" component="section" aria-labelledby="activity-chart-title">
       <Stack gap="sm">
         <div>
-          <Title order={3} size="h4" id="activity-chart-title">
+          <Title order={2} size="h4" id="activity-chart-title">
             Activity
           </Title>
           <Text size="sm" c="dimmed">

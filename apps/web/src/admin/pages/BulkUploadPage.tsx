@@ -5,6 +5,7 @@ import { useState } from "react";
 import { AdminPageHeader } from "../AdminPageHeader";
 import { BulkColumns } from "../bulk/BulkColumns";
 import { BulkExamples } from "../bulk/BulkExamples";
+import { BulkImported } from "../bulk/BulkImported";
 import { BulkNotes } from "../bulk/BulkNotes";
 import { BulkProblemsTable } from "../bulk/BulkProblemsTable";
 import { BulkUploadForm } from "../bulk/BulkUploadForm";
@@ -13,7 +14,11 @@ import { useBulkUpload } from "../bulk/useBulkUpload";
 export default function BulkUploadPage() {
   const [type, setType] = useState<BulkUploadType | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const { phase, report, upload } = useBulkUpload();
+  const { phase, report, imported, upload } = useBulkUpload();
+  // A file that was imported is let go of, so a second click cannot import its rows again.
+  const uploadFile = async () => {
+    if (await upload(file, type)) setFile(null);
+  };
 
   return (
     <>
@@ -28,16 +33,17 @@ export default function BulkUploadPage() {
                 file={file}
                 onFileChange={setFile}
                 phase={phase}
-                onUpload={() => void upload(file, type)}
+                onUpload={() => void uploadFile()}
               />
             </Paper>
             {report && <BulkProblemsTable report={report} />}
+            {imported && <BulkImported report={imported} />}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="bulk-columns-title">
             <Stack gap="md">
-              <Title order={3} size="h4" id="bulk-columns-title">
+              <Title order={2} size="h4" id="bulk-columns-title">
                 {type ? `Columns for ${type}` : "Columns"}
               </Title>
               {type ? (

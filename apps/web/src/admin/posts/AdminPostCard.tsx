@@ -14,7 +14,7 @@ export function AdminPostCard({ post, onEdit, onDelete }: AdminPostCardProps) {
     <Card withBorder padding="lg" component="article" aria-label={post.title}>
       <Stack gap="xs">
         <Group gap="xs" wrap="wrap" align="center">
-          <Title order={3} size="h4" style={{ overflowWrap: "anywhere" }}>
+          <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
             {post.title}
           </Title>
           {post.featured && (

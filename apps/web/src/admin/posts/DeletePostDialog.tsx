@@ -1,7 +1,8 @@
 // "Delete Post": the spec's confirmation in a dialog, then the delete (Deleting... while pending).
 import type { PostView } from "@forum/contracts";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Dialog } from "../../components/Dialog";
 import { useRefreshPostLists } from "../../components/post/postCache";
 import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
@@ -30,7 +31,7 @@ export function DeletePostDialog({ post, opened, onClose }: DeletePostDialogProp
     if (!remove.isPending) onClose();
   };
   return (
-    <Modal opened={opened && post !== null} onClose={close} title="Delete Post" centered>
+    <Dialog opened={opened && post !== null} onClose={close} title="Delete Post" centered>
       {post && (
         <Stack gap="md">
           <Text style={{ overflowWrap: "anywhere" }}>
@@ -47,6 +48,6 @@ export function DeletePostDialog({ post, opened, onClose }: DeletePostDialogProp
           </Group>
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,10 @@
 // "Edit User": username, email, first and last name, and role, saved with admin.updateUser.
 import { type AdminUserView, isBlank, MESSAGES, ROLES, type Role } from "@forum/contracts";
-import { Modal, Select, TextInput } from "@mantine/core";
+import { Select, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
+import { Dialog } from "../../components/Dialog";
 import { DialogForm } from "../../components/DialogForm";
 import { DialogButtons } from "../../components/post/DialogButtons";
 import { useRefreshPostLists } from "../../components/post/postCache";
@@ -17,10 +18,10 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: role }));
 
 export function EditUserDialog({ user, opened, onClose }: EditUserDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit User" centered>
+    <Dialog opened={opened} onClose={onClose} title="Edit User" centered>
       {/* Mounted per opening, so the form always starts from the user as listed now. */}
       {opened && <EditUserForm user={user} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,10 +1,11 @@
 // The user list: avatar and username, email, name, role, status, joined date and the actions.
 import type { AdminUserView } from "@forum/contracts";
-import { Anchor, Badge, Group, Skeleton, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { RoleBadge } from "../../components/RoleBadge";
 import { UserAvatar } from "../../components/UserAvatar";
 import { formatDate, fullName } from "../../lib/format";
+import { PhoneCard, usePhoneLayout } from "../PhoneCard";
 import { UserRowActions } from "./UserRowActions";
 
 const COLUMNS = ["User", "Email", "Name", "Role", "Status", "Joined"];
@@ -22,6 +23,33 @@ const WHOLE_LABEL = { label: { overflow: "visible" } };
 type UsersTableProps = { users: AdminUserView[] | undefined; onEdit: (user: AdminUserView) => void };
 
 export function UsersTable({ users, onEdit }: UsersTableProps) {
+  const phone = usePhoneLayout();
+  if (phone && users) {
+    return (
+      <Stack gap="sm" p="sm">
+        {users.map((user) => (
+          <PhoneCard
+            key={user.id}
+            label={user.username}
+            title={<UserName user={user} />}
+            actions={<UserRowActions user={user} onEdit={() => onEdit(user)} />}
+          >
+            <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+              {user.email}
+            </Text>
+            {fullName(user) && <Text size="sm">{fullName(user)}</Text>}
+            <Group gap="xs" wrap="wrap">
+              <RoleBadge role={user.role} styles={WHOLE_LABEL} />
+              <StatusBadge user={user} />
+              <Text size="sm" c="dimmed">
+                Joined {formatDate(user.createdAt)}
+              </Text>
+            </Group>
+          </PhoneCard>
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={860}>
       {/* The table scrolls sideways on phones; cells keep one line each. */}
@@ -65,12 +93,7 @@ function UserRow({ user, onEdit }: { user: AdminUserView; onEdit: () => void }) 
   return (
     <Table.Tr>
       <Table.Td>
-        <Group gap="sm" wrap="nowrap">
-          <UserAvatar user={user} size="sm" />
-          <Anchor component={Link} to={`/u/${user.username}`} fw={500}>
-            {user.username}
-          </Anchor>
-        </Group>
+        <UserName user={user} />
       </Table.Td>
       <Table.Td>{user.email}</Table.Td>
       <Table.Td>{fullName(user) || <Text c="dimmed">—</Text>}</Table.Td>
@@ -78,14 +101,31 @@ function UserRow({ user, onEdit }: { user: AdminUserView; onEdit: () => void }) 
         <RoleBadge role={user.role} styles={WHOLE_LABEL} />
       </Table.Td>
       <Table.Td>
-        <Badge color={user.banned ? "gray" : "green"} variant={user.banned ? "filled" : "light"} styles={WHOLE_LABEL}>
-          {user.banned ? "Banned" : "Active"}
-        </Badge>
+        <StatusBadge user={user} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDate(user.createdAt)}</Table.Td>
       <Table.Td style={PINNED}>
         <UserRowActions user={user} onEdit={onEdit} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+function UserName({ user }: { user: AdminUserView }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <UserAvatar user={user} size="sm" />
+      <Anchor component={Link} to={`/u/${user.username}`} fw={500} style={{ overflowWrap: "anywhere" }}>
+        {user.username}
+      </Anchor>
+    </Group>
+  );
+}
+
+function StatusBadge({ user }: { user: AdminUserView }) {
+  return (
+    <Badge color={user.banned ? "gray" : "green"} variant={user.banned ? "filled" : "light"} styles={WHOLE_LABEL}>
+      {user.banned ? "Banned" : "Active"}
+    </Badge>
   );
 }

@@ -6,7 +6,7 @@ import { formatDate } from "../../lib/format";
 export function AccountActivity({ user }: { user: CurrentUser }) {
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }}>
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Account Activity
       </Title>
       <Stack gap={6}>

@@ -41,7 +41,7 @@ export function ChangePasswordForm() {
 
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }}>
-      <Title order={3} size="h4" mb={4}>
+      <Title order={2} size="h4" mb={4}>
         Change Password
       </Title>
       <Text size="sm" c="dimmed" mb="md">

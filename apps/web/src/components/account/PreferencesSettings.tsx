@@ -25,7 +25,7 @@ export function PreferencesSettings({ user }: { user: CurrentUser }) {
 
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }}>
-      <Title order={3} size="h4" mb={4}>
+      <Title order={2} size="h4" mb={4}>
         Preferences
       </Title>
       <Text size="sm" c="dimmed" mb="md">

@@ -1,7 +1,8 @@
 // The top of a category screen: a bar in the category colour, name, description and post count.
 import { type CategoryView, DEFAULT_CATEGORY_COLOR } from "@forum/contracts";
-import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { plural } from "../../lib/format";
+import { PageTitle } from "../PageTitle";
 
 export function CategoryHeader({ category }: { category: CategoryView }) {
   const color = category.color || DEFAULT_CATEGORY_COLOR;
@@ -9,10 +10,8 @@ export function CategoryHeader({ category }: { category: CategoryView }) {
     <Paper withBorder p="lg" style={{ borderLeft: `6px solid ${color}` }}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={2} style={{ overflowWrap: "anywhere" }}>
-            {category.name}
-          </Title>
-          <Badge color={color} variant="light" tt="none">
+          <PageTitle style={{ overflowWrap: "anywhere" }}>{category.name}</PageTitle>
+          <Badge color={color} variant="filled" tt="none">
             {plural(category.postCount, "post", "posts")}
           </Badge>
         </Group>

@@ -8,7 +8,9 @@ export function EmptyState({ title, text, actionLabel, onAction }: EmptyStatePro
     // Spans every column when the list is laid out as a grid.
     <Paper withBorder p="xl" ta="center" style={{ gridColumn: "1 / -1" }}>
       <Stack align="center" gap="sm">
-        <Title order={3}>{title}</Title>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         {text && <Text c="dimmed">{text}</Text>}
         <Button onClick={onAction}>{actionLabel}</Button>
       </Stack>

@@ -1,6 +1,7 @@
 // A screen's answer when a record is missing (404) or could not be loaded (anything else).
-import { Button, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Code, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
+import { PageTitle } from "../PageTitle";
 
 type LoadFailedStateProps = {
   /** The spec's not-found title, such as "User not found". */
@@ -14,7 +15,7 @@ type LoadFailedStateProps = {
 export function LoadFailedState({ title, debug, onRetry }: LoadFailedStateProps) {
   return (
     <Stack align="center" py={60} gap="md" ta="center">
-      <Title order={2}>{title}</Title>
+      <PageTitle>{title}</PageTitle>
       {debug && (
         <Text size="sm" c="dimmed">
           <Code>{debug}</Code>

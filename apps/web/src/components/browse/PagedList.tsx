@@ -1,9 +1,10 @@
 // A list read a page at a time (20 items): skeletons while a page loads, a Load More button while
-// the last page came back full. Each page is its own cached query.
+// the server has more. Each page is its own cached query.
 import { PAGE_STEP } from "@forum/contracts";
 import { Button, Center, Stack, Text } from "@mantine/core";
 import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
+import { PAGE_PROBE, pageOf } from "../../lib/paging";
 
 /** The query options of one page; generic over the error and key types so tRPC's options fit. */
 type PageQuery<T, E, K extends QueryKey> = (offset: number, limit: number) => UseQueryOptions<T[], E, T[], K>;
@@ -27,7 +28,7 @@ export function PagedList<T, E, K extends QueryKey>({
   loadMoreLabel,
 }: PagedListProps<T, E, K>) {
   const [pages, setPages] = useState(1);
-  const [lastPageFull, setLastPageFull] = useState(false);
+  const [hasMore, setHasMore] = useState(false);
   const offsets = Array.from({ length: pages }, (_, page) => page * PAGE_STEP);
   return (
     <Stack gap="md">
@@ -40,10 +41,10 @@ export function PagedList<T, E, K extends QueryKey>({
           empty={page === 0 ? empty : null}
           skeleton={skeleton}
           errorText={errorText}
-          onLoaded={page === pages - 1 ? setLastPageFull : undefined}
+          onLoaded={page === pages - 1 ? setHasMore : undefined}
         />
       ))}
-      {lastPageFull && (
+      {hasMore && (
         <Center>
           <Button variant="default" onClick={() => setPages((count) => count + 1)}>
             {loadMoreLabel}
@@ -56,7 +57,7 @@ export function PagedList<T, E, K extends QueryKey>({
 
 type ListPageProps<T, E, K extends QueryKey> = Omit<PagedListProps<T, E, K>, "loadMoreLabel"> & {
   offset: number;
-  onLoaded: ((full: boolean) => void) | undefined;
+  onLoaded: ((more: boolean) => void) | undefined;
 };
 
 function ListPage<T, E, K extends QueryKey>({
@@ -68,11 +69,12 @@ function ListPage<T, E, K extends QueryKey>({
   errorText,
   onLoaded,
 }: ListPageProps<T, E, K>) {
-  const items = useQuery(pageQuery(offset, PAGE_STEP));
-  const count = items.data?.length;
+  const items = useQuery(pageQuery(offset, PAGE_PROBE));
+  const page = items.data ? pageOf(items.data) : undefined;
+  const more = page?.more;
   useEffect(() => {
-    if (count !== undefined) onLoaded?.(count === PAGE_STEP);
-  }, [count, onLoaded]);
+    if (more !== undefined) onLoaded?.(more);
+  }, [more, onLoaded]);
 
   if (items.isPending) return skeleton;
   if (items.isError) {
@@ -82,6 +84,6 @@ function ListPage<T, E, K extends QueryKey>({
       </Text>
     );
   }
-  if (items.data.length === 0) return empty;
-  return items.data.map(renderItem);
+  if (!page || page.shown.length === 0) return empty;
+  return page.shown.map(renderItem);
 }

@@ -1,9 +1,10 @@
 // The top of a profile: avatar, username, role, name, contact details, bio and the member's numbers.
 import type { ProfileView } from "@forum/contracts";
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { IconCalendar, IconLink, IconMail, IconMapPin } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatDate, fullName } from "../../lib/format";
+import { PageTitle } from "../PageTitle";
 import { RoleBadge } from "../RoleBadge";
 import { UserAvatar } from "../UserAvatar";
 
@@ -21,9 +22,7 @@ export function ProfileHeader({ profile }: { profile: ProfileView }) {
           <UserAvatar user={profile} size="xl" />
           <Stack gap={6} style={{ flex: 1, minWidth: 220 }}>
             <Group gap="xs" wrap="wrap">
-              <Title order={2} style={{ overflowWrap: "anywhere" }}>
-                {profile.username}
-              </Title>
+              <PageTitle style={{ overflowWrap: "anywhere" }}>{profile.username}</PageTitle>
               <RoleBadge role={profile.role} />
               {profile.banned && (
                 <Badge color="gray" variant="filled">

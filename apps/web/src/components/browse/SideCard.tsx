@@ -19,7 +19,7 @@ export function SideCard({ title, icon, loading, emptyText, children }: SideCard
     <Card withBorder padding="md" component="section" aria-label={title}>
       <Group gap="xs" mb="sm" wrap="nowrap">
         {icon}
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {title}
         </Title>
       </Group>

@@ -1,7 +1,7 @@
 // "Edit Post": title, category, excerpt, content and, for admins, the featured switch.
 // The server lets the author or an admin save; the saved post replaces the cached one.
 import { isBlank, MESSAGES, type PostView } from "@forum/contracts";
-import { Modal, Switch, Textarea, TextInput } from "@mantine/core";
+import { Switch, Textarea, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
 import { CategorySelect } from "../CategorySelect";
+import { Dialog } from "../Dialog";
 import { DialogForm } from "../DialogForm";
 import { DialogButtons } from "./DialogButtons";
 import { usePatchPost, useRefreshPostLists } from "./postCache";
@@ -32,10 +33,10 @@ type Props = {
 
 export function EditPostDialog({ post, opened, onClose, onSaved, check }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Post" size={600} centered>
+    <Dialog opened={opened} onClose={onClose} title="Edit Post" size={600} centered>
       {/* Mounted per opening, so the form always starts from the post as it is now. */}
       {opened && <EditPostForm post={post} onClose={onClose} onSaved={onSaved} check={check} />}
-    </Modal>
+    </Dialog>
   );
 }
 

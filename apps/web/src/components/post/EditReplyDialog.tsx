@@ -1,11 +1,12 @@
 // "Edit Reply": the reply's content; blank content is refused before any call.
 import { isBlank, MESSAGES, type ReplyView } from "@forum/contracts";
-import { Modal, Stack, Textarea } from "@mantine/core";
+import { Stack, Textarea } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
+import { Dialog } from "../Dialog";
 import { DialogButtons } from "./DialogButtons";
 import { useRepliesChanged } from "./postCache";
 
@@ -13,9 +14,9 @@ type Props = { reply: ReplyView; postSlug: string; opened: boolean; onClose: () 
 
 export function EditReplyDialog({ reply, postSlug, opened, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Reply" size={600} centered>
+    <Dialog opened={opened} onClose={onClose} title="Edit Reply" size={600} centered>
       {opened && <EditReplyForm reply={reply} postSlug={postSlug} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

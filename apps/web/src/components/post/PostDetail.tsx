@@ -1,10 +1,11 @@
 // The post itself: badges, title, author and date, actions, the body as written, votes, counts.
 import type { PostView } from "@forum/contracts";
-import { Badge, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Divider, Group, Stack, Text } from "@mantine/core";
 import { IconEye, IconMessageCircle } from "@tabler/icons-react";
 import { useId } from "react";
 import { formatDate, plural } from "../../lib/format";
 import { CategoryBadge } from "../CategoryBadge";
+import { PageTitle } from "../PageTitle";
 import { AuthorByline } from "./AuthorByline";
 import { PostActions } from "./PostActions";
 import { VoteButtons } from "./VoteButtons";
@@ -24,13 +25,12 @@ export function PostDetail({ post }: { post: PostView }) {
             )}
           </Group>
         )}
-        <Title
-          order={2}
+        <PageTitle
           id={titleId}
           style={{ overflowWrap: "anywhere", fontSize: "clamp(1.375rem, 1.1rem + 1.2vw, 1.75rem)" }}
         >
           {post.title}
-        </Title>
+        </PageTitle>
         <Group justify="space-between" gap="sm">
           <AuthorByline author={post.author} createdAt={post.createdAt} date={formatDate(post.createdAt)} />
           <PostActions post={post} />

@@ -2,9 +2,11 @@
 import { isBlank, type PostView } from "@forum/contracts";
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
+import { useKeptText } from "../../lib/keptText";
+import { loginUrl, useHere } from "../../lib/loginReturn";
 import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
@@ -13,9 +15,10 @@ import { useRepliesChanged } from "./postCache";
 export function ReplyForm({ post }: { post: PostView }) {
   const { user } = useCurrentUser();
   const headingId = useId();
+  const here = useHere();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
-      <Title order={3} size="h4" mb="sm" id={headingId}>
+      <Title order={2} size="h4" mb="sm" id={headingId}>
         Write a Reply
       </Title>
       {user ? (
@@ -23,7 +26,7 @@ export function ReplyForm({ post }: { post: PostView }) {
       ) : (
         <Group justify="space-between" gap="sm">
           <Text c="dimmed">Log in to join the discussion and share your thoughts.</Text>
-          <Button component={Link} to="/auth">
+          <Button component={Link} to={loginUrl("/auth", here, "reply")}>
             Login
           </Button>
         </Group>
@@ -36,7 +39,8 @@ function ReplyComposer({ post }: { post: PostView }) {
   const trpc = useTRPC();
   const onError = useApiError();
   const repliesChanged = useRepliesChanged(post);
-  const [content, setContent] = useState("");
+  // Kept until sent: a session that runs out mid-reply sends the member to log in and back.
+  const [content, setContent] = useKeptText(`reply:${post.id}`);
   const create = useMutation(
     trpc.replies.create.mutationOptions({
       onSuccess: async () => {

@@ -16,7 +16,7 @@ export function ReplyList({ post }: { post: PostView }) {
   const count = list?.length ?? post.replyCount;
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId}>
-      <Title order={3} id={headingId}>
+      <Title order={2} size="h3" id={headingId}>
         {plural(count, "Reply", "Replies")}
       </Title>
       {replies.isPending ? (

@@ -4,9 +4,9 @@ import type { PostView, VoteType } from "@forum/contracts";
 import { ActionIcon, Group, Text, VisuallyHidden } from "@mantine/core";
 import { IconArrowBigDown, IconArrowBigDownFilled, IconArrowBigUp, IconArrowBigUpFilled } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { type ReactNode, useEffect } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
+import { useGoToLogin, useResumed } from "../../lib/loginReturn";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
 import { usePatchPost } from "./postCache";
@@ -14,7 +14,7 @@ import { usePatchPost } from "./postCache";
 export function VoteButtons({ post }: { post: PostView }) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
+  const goToLogin = useGoToLogin();
   const onError = useApiError();
   const patchPost = usePatchPost();
   const vote = useMutation(
@@ -26,11 +26,22 @@ export function VoteButtons({ post }: { post: PostView }) {
   );
 
   const cast = (type: VoteType) => {
-    // Visitors sign in first rather than cast a vote the server would refuse.
-    if (!user) navigate("/auth");
+    // Visitors sign in first rather than cast a vote the server would refuse; the vote is cast
+    // when they come back.
+    if (!user) goToLogin("vote", type);
     // A click while the last vote is on its way is ignored; the button keeps its focus.
     else if (!vote.isPending) vote.mutate({ type, postId: post.id });
   };
+
+  // Back from signing in to vote: cast it, unless this member's vote is that one already (casting
+  // it again would take it back).
+  const [resumed, resumeDone] = useResumed();
+  const mutate = vote.mutate;
+  useEffect(() => {
+    if ((resumed !== "upvote" && resumed !== "downvote") || !user) return;
+    resumeDone();
+    if (post.myVote !== (resumed === "upvote" ? "up" : "down")) mutate({ type: resumed, postId: post.id });
+  }, [resumed, user, resumeDone, mutate, post.myVote, post.id]);
 
   return (
     <Group gap="sm" role="group" aria-label="Votes">

@@ -43,15 +43,23 @@ export async function checkReferences(
   return found;
 }
 
+/** What a taken value is called: "username alice is already registered". */
+const TAKEN = {
+  users: (name: string, value: string) => `${name} ${value} is already registered`,
+  categories: (_name: string, value: string) => `A category named ${value} already exists`,
+} as const;
+
 /**
  * The column's values must be unique, case-insensitively, within the file and against the
- * users table (the same rule as registration: "Alice" and "alice" are one member).
+ * target table (the same rule as registration and the category form: "Alice" and "alice" are
+ * one member, "Security" and "security" one category).
  */
-export async function checkUniqueUserField(
+export async function checkUniqueField(
   db: ForumDb,
   table: Table,
   problems: Problems,
-  name: "username" | "email",
+  target: "users" | "categories",
+  name: "username" | "email" | "name",
 ): Promise<void> {
   const values = column<string | null>(table, name);
   const keys = values.map((value) => value?.toLowerCase() ?? null);
@@ -60,7 +68,7 @@ export async function checkUniqueUserField(
   for (const chunk of chunks(distinct)) {
     // lower(column) is what the unique index is built on, so this is an index lookup.
     const rows = await db
-      .selectFrom("users")
+      .selectFrom(target)
       .select(sql<string>`lower(${sql.ref(name)})`.as("key"))
       .where(sql<string>`lower(${sql.ref(name)})`, "in", chunk)
       .execute();
@@ -72,7 +80,7 @@ export async function checkUniqueUserField(
     if (key === null) continue;
     const row = table.rowNumbers[i] as number;
     const earlier = firstRow.get(key);
-    if (taken.has(key)) problems.add(row, name, `${name} ${values[i]} is already registered`);
+    if (taken.has(key)) problems.add(row, name, TAKEN[target](name, String(values[i])));
     else if (earlier !== undefined) problems.add(row, name, `${name} ${values[i]} is also on row ${earlier}`);
     else firstRow.set(key, row);
   }

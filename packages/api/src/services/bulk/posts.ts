@@ -8,7 +8,7 @@ import { checkReferences } from "./lookups";
 import type { Problems } from "./problems";
 import { column, type Table } from "./table";
 
-export type ImportedPost = { id: number; slug: string };
+export type ImportedPost = { id: number; slug: string; title: string };
 
 export async function importPosts(db: ForumDb, table: Table, problems: Problems): Promise<ImportedPost[]> {
   // The checks run inside the transaction, so a category or author deleted meanwhile cannot slip through.
@@ -44,7 +44,7 @@ export async function importPosts(db: ForumDb, table: Table, problems: Problems)
           updatedAt: now,
         });
       }
-      const rows = await trx.insertInto("posts").values(values).returning(["id", "slug"]).execute();
+      const rows = await trx.insertInto("posts").values(values).returning(["id", "slug", "title"]).execute();
       for (const row of rows) imported.push(row);
     });
     await addToCounter(trx, "categories", "postCount", categoryIds);

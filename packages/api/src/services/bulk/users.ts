@@ -3,11 +3,12 @@
 // transaction opens so the database is not held while argon2 runs.
 import { availableParallelism } from "node:os";
 import type { Role } from "@forum/contracts";
+import { MESSAGES } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { hashPassword } from "../../auth/password";
-import { withUniqueGuard } from "../users";
+import { withUniqueGuard } from "../../errors";
 import { inBatches } from "./batches";
-import { checkUniqueUserField } from "./lookups";
+import { checkUniqueField } from "./lookups";
 import { mapConcurrent } from "./pool";
 import type { Problems } from "./problems";
 import { column, type Table } from "./table";
@@ -18,8 +19,8 @@ const HASH_CONCURRENCY = Math.min(4, Math.max(1, availableParallelism()));
 export type ImportedUser = { id: number; username: string };
 
 export async function importUsers(db: ForumDb, table: Table, problems: Problems): Promise<ImportedUser[]> {
-  await checkUniqueUserField(db, table, problems, "username");
-  await checkUniqueUserField(db, table, problems, "email");
+  await checkUniqueField(db, table, problems, "users", "username");
+  await checkUniqueField(db, table, problems, "users", "email");
   problems.throwIfAny();
 
   const usernames = column<string>(table, "username");
@@ -31,31 +32,33 @@ export async function importUsers(db: ForumDb, table: Table, problems: Problems)
   const now = Date.now();
 
   // An account registered while the passwords were hashing hits the unique index: 409, nothing written.
-  return withUniqueGuard(() =>
-    db.transaction().execute(async (trx) => {
-      const imported: ImportedUser[] = [];
-      await inBatches(usernames.length, async (start, end) => {
-        const values = [];
-        for (let i = start; i < end; i++) {
-          values.push({
-            username: usernames[i] as string,
-            email: emails[i] as string,
-            passwordHash: hashes[i] as string,
-            firstName: firstNames[i] ?? null,
-            lastName: lastNames[i] ?? null,
-            bio: null,
-            website: null,
-            location: null,
-            role: roles[i] ?? "user",
-            profileImageUrl: null,
-            preferences: null,
-            createdAt: now,
-          });
-        }
-        const rows = await trx.insertInto("users").values(values).returning(["id", "username"]).execute();
-        for (const row of rows) imported.push(row);
-      });
-      return imported;
-    }),
+  return withUniqueGuard(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const imported: ImportedUser[] = [];
+        await inBatches(usernames.length, async (start, end) => {
+          const values = [];
+          for (let i = start; i < end; i++) {
+            values.push({
+              username: usernames[i] as string,
+              email: emails[i] as string,
+              passwordHash: hashes[i] as string,
+              firstName: firstNames[i] ?? null,
+              lastName: lastNames[i] ?? null,
+              bio: null,
+              website: null,
+              location: null,
+              role: roles[i] ?? "user",
+              profileImageUrl: null,
+              preferences: null,
+              createdAt: now,
+            });
+          }
+          const rows = await trx.insertInto("users").values(values).returning(["id", "username"]).execute();
+          for (const row of rows) imported.push(row);
+        });
+        return imported;
+      }),
+    MESSAGES.accountTaken,
   );
 }

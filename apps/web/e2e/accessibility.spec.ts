@@ -1,0 +1,173 @@
+// axe-core on every screen — visitor, member and admin, with dialogs open — in light and dark, at
+// a phone's width and a laptop's. Any violation of the WCAG 2.0/2.1/2.2 A and AA rules fails.
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN, uniqueName } from "./helpers";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+type Step = { name: string; run: (page: Page) => Promise<void> };
+
+const go = (path: string, heading: string | RegExp) => async (page: Page) => {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+};
+
+const openDialog =
+  (path: string, heading: string | RegExp, button: string | RegExp, dialog: string) => async (page: Page) => {
+    await go(path, heading)(page);
+    await page.getByRole("button", { name: button }).first().click();
+    await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+  };
+
+const VISITOR: Step[] = [
+  { name: "home", run: go("/", "Latest Discussions") },
+  { name: "trending", run: go("/trending", "Trending Discussions") },
+  { name: "category", run: go("/cats/databases", "Databases") },
+  {
+    name: "post",
+    run: async (page) => {
+      await go("/cats/databases", "Databases")(page);
+      await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: /^\d+ Repl(y|ies)$/ })).toBeVisible();
+    },
+  },
+  { name: "profile", run: go("/u/ada_l", "ada_l") },
+  { name: "login", run: go("/login", "Tech Forum") },
+  {
+    name: "register",
+    run: async (page) => {
+      await go("/auth?tab=register", "Tech Forum")(page);
+      await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
+    },
+  },
+  { name: "settings-denied", run: go("/settings", "Account Settings") },
+  { name: "not-found", run: go("/no/such/page", "404 Page Not Found") },
+  {
+    name: "phone-menu",
+    run: async (page) => {
+      await go("/", "Latest Discussions")(page);
+      const burger = page.getByRole("button", { name: "Open menu" });
+      if (await burger.isVisible()) {
+        await burger.click();
+        await expect(page.getByRole("navigation", { name: "Categories" })).toBeInViewport();
+      }
+    },
+  },
+];
+
+const MEMBER: Step[] = [
+  { name: "home", run: go("/", "Latest Discussions") },
+  { name: "create-post", run: openDialog("/", "Latest Discussions", "Start Discussion", "Create New Post") },
+  {
+    name: "post-with-composer",
+    run: async (page) => {
+      await go("/cats/python", "Python")(page);
+      await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
+      await expect(page.getByRole("textbox", { name: "Your reply" })).toBeVisible();
+    },
+  },
+  { name: "settings-profile", run: go("/settings", "Account Settings") },
+  { name: "settings-security", run: go("/settings?tab=security", "Account Settings") },
+  { name: "settings-preferences", run: go("/settings?tab=preferences", "Account Settings") },
+];
+
+const ADMIN_STEPS: Step[] = [
+  { name: "dashboard", run: go("/admin", "Dashboard") },
+  { name: "categories", run: go("/admin/categories", "Categories") },
+  {
+    name: "category-dialog",
+    run: openDialog("/admin/categories", "Categories", "Create Category", "Create Category"),
+  },
+  { name: "posts", run: go("/admin/posts", "Posts Management") },
+  { name: "edit-post-dialog", run: openDialog("/admin/posts", "Posts Management", "Edit", "Edit Post") },
+  { name: "users", run: go("/admin/user-management", "User Management") },
+  {
+    name: "edit-user-dialog",
+    run: openDialog("/admin/user-management", "User Management", /^Edit ada_l$/, "Edit User"),
+  },
+  { name: "bulk-upload", run: go("/admin/bulk-upload", "Bulk Upload") },
+  { name: "ads", run: go("/admin/ads", "Ad Management") },
+  {
+    name: "ad-dialog",
+    run: openDialog("/admin/ads", "Ad Management", "Create Advertisement", "Create Advertisement"),
+  },
+  {
+    name: "post-as-admin",
+    run: async (page) => {
+      await go("/cats/devops", "DevOps")(page);
+      await page.getByRole("article").first().getByRole("heading").getByRole("link").click();
+      await expect(page.getByRole("button", { name: "Edit", exact: true })).toBeVisible();
+    },
+  },
+];
+
+/** Runs axe after each step; returns one line per violation, naming the screen and the elements. */
+async function violationsOf(page: Page, steps: Step[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const step of steps) {
+    await step.run(page);
+    // Skeletons and fades settle before the check.
+    await expect(page.locator(".mantine-Skeleton-root")).toHaveCount(0, { timeout: 30_000 });
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    for (const violation of results.violations) {
+      const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(" "));
+      found.push(`${step.name}: ${violation.id} (${violation.nodes.length}) ${targets.join(" | ")}`);
+    }
+  }
+  return found;
+}
+
+/** A signed-in browser context, kept for the whole file so each account signs in once. */
+const sessions = new Map<string, string>();
+async function signedInPage(browser: Browser, who: "member" | "admin", scheme: "light" | "dark", width: number) {
+  let state = sessions.get(who);
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    colorScheme: scheme,
+    reducedMotion: "reduce",
+    viewport: { width, height: 900 },
+    ...(state ? { storageState: JSON.parse(state) } : {}),
+  });
+  if (!state) {
+    const response =
+      who === "admin"
+        ? await context.request.post("/api/login", { data: ADMIN })
+        : await context.request.post("/api/register", {
+            data: {
+              username: uniqueName("a11y"),
+              email: `${uniqueName("a11y")}@example.com`,
+              password: "a11y-password",
+            },
+          });
+    expect(response.ok()).toBe(true);
+    state = JSON.stringify(await context.storageState());
+    sessions.set(who, state);
+  }
+  return { context, page: await context.newPage() };
+}
+
+for (const scheme of ["light", "dark"] as const) {
+  for (const width of [375, 1280]) {
+    test.describe(`${scheme}, ${width} px`, () => {
+      test.use({ colorScheme: scheme, reducedMotion: "reduce", viewport: { width, height: 900 } });
+
+      test("visitor screens have no accessibility violations", async ({ page }) => {
+        expect(await violationsOf(page, VISITOR)).toEqual([]);
+      });
+
+      test("member screens have no accessibility violations", async ({ browser }) => {
+        const { context, page } = await signedInPage(browser, "member", scheme, width);
+        expect(await violationsOf(page, MEMBER)).toEqual([]);
+        await context.close();
+      });
+
+      test("admin screens have no accessibility violations", async ({ browser }) => {
+        const { context, page } = await signedInPage(browser, "admin", scheme, width);
+        expect(await violationsOf(page, ADMIN_STEPS)).toEqual([]);
+        await context.close();
+      });
+    });
+  }
+}

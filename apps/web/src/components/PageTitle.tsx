@@ -1,0 +1,23 @@
+// A screen's own heading — its one h1 — and the browser tab's title, set together so they agree.
+import { Title, type TitleProps } from "@mantine/core";
+import { useEffect } from "react";
+import { FORUM_TITLE } from "../lib/site";
+
+/** "Latest Discussions · Tech Forum"; the forum's name alone while nothing more is known. */
+export function usePageTitle(title: string | undefined) {
+  useEffect(() => {
+    document.title = title ? `${title} · ${FORUM_TITLE}` : FORUM_TITLE;
+  }, [title]);
+}
+
+type PageTitleProps = Omit<TitleProps, "order" | "children"> & { children: string; tabTitle?: string };
+
+/** The h1, drawn at h2 size unless told otherwise (the header already carries the forum's name). */
+export function PageTitle({ children, tabTitle, size = "h2", ...props }: PageTitleProps) {
+  usePageTitle(tabTitle ?? children);
+  return (
+    <Title order={1} size={size} {...props}>
+      {children}
+    </Title>
+  );
+}
