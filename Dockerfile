@@ -1,14 +1,34 @@
-# The forum in one container: build once, then serve with the SQLite file on a volume.
+# The forum's production image. One image serves both set-ups: alone on SQLite (a volume on
+# /app/data), or as one of several instances on PostgreSQL (DATABASE_URL; docker-compose.yml).
+#
+# Build stage: install the workspace, build, then assemble /runtime with only what runs: the
+# server bundle (esbuild; everything but native modules), the web build, and a production
+# install of the bundle's externals (apps/server/externals.mjs).
 FROM node:20-bookworm AS build
-WORKDIR /app
+WORKDIR /src
+# turbo finds pnpm on PATH: the pinned pnpm is a dev dependency of the root package.
+ENV PATH=/src/node_modules/.bin:$PATH \
+    TURBO_TELEMETRY_DISABLED=1 \
+    DO_NOT_TRACK=1 \
+    npm_config_nodedir=/usr/local
 COPY . .
-RUN npx -y pnpm@12.4.2 install --frozen-lockfile \
- && node_modules/.bin/turbo run build --output-logs=errors-only
+RUN node scripts/pnpm.mjs install --frozen-lockfile \
+ && turbo run build --filter=@forum/server --filter=@forum/web --output-logs=errors-only \
+ && node apps/server/assemble-runtime.mjs /runtime
 
+# Runtime stage: Node and /runtime, run as the image's unprivileged `node` user.
 FROM node:20-bookworm-slim
 WORKDIR /app
-COPY --from=build /app /app
-ENV HOST=0.0.0.0 PORT=3000 DATABASE_PATH=/app/data/forum.db NODE_ENV=production
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATABASE_PATH=/app/data/forum.db
+COPY --from=build /runtime /app
+# The code stays root's (read-only to the server); only the data folder is the server's.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
 VOLUME /app/data
 EXPOSE 3000
+# Slim images have no curl: Node's own fetch asks GET /api/health (503 when the database is away).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--enable-source-maps", "apps/server/dist/main.cjs"]

@@ -9,10 +9,12 @@
 //
 // The roof is measured first and again last; roofRps is the mean of the two.
 //   --force            rebuild the data set even if present
-//   --out <file>       where to write the JSON                                default bench/results/latest.json
+//   --engine <name>    sqlite, or postgres: FORUM_BENCH_DATABASE_URL's server or a throw-away one,
+//                      one app instance and then two                         default sqlite
+//   --out <file>       where to write the JSON          default bench/results/latest[-postgres].json
 import { spawn } from "node:child_process";
 import { constants, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -31,9 +33,14 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     only: { type: "string" },
     force: { type: "boolean", default: false },
-    out: { type: "string", default: join(benchDir, "results", "latest.json") },
+    engine: { type: "string", default: "sqlite" },
+    out: { type: "string" },
   },
 });
+const engine = values.engine;
+if (engine !== "sqlite" && engine !== "postgres") throw new Error("--engine must be sqlite or postgres");
+const defaultOut = engine === "postgres" ? "latest-postgres.json" : "latest.json";
+const outFile = values.out ?? join(benchDir, "results", defaultOut);
 const scale = Number(values.scale);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
@@ -113,6 +120,61 @@ async function login(base, username, password) {
   return cookie.split(";")[0];
 }
 
+/** The SQLite run's database: a copy of the data set, so the benchmark's writes never change it. */
+function sqliteDatabase(dataset, work) {
+  const started = performance.now();
+  const databasePath = join(work, "forum.db");
+  copyFileSync(dataset.db, databasePath, constants.COPYFILE_FICLONE);
+  console.log(`Data set: ${dataset.db} (copied in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  return { env: { DATABASE_PATH: databasePath }, info: null, close: async () => {} };
+}
+
+/**
+ * The PostgreSQL run's database: the data set loaded into FORUM_BENCH_DATABASE_URL's server, or
+ * into a throw-away one (bench/lib/postgres.mjs). Its TypeScript helpers load through tsx.
+ */
+async function postgresDatabase(dataset) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  const { createPostgresDb, migrateToLatest } = await import("@forum/db");
+  const { describeServer, preparePostgresDataset, providePostgres } = await import("./lib/postgres.mjs");
+  const migrate = async (url) => {
+    const handle = createPostgresDb({ url, poolSize: 1 });
+    try {
+      await migrateToLatest(handle.db);
+    } finally {
+      await handle.close();
+    }
+  };
+  const server = await providePostgres();
+  try {
+    const prepared = await preparePostgresDataset(server, dataset, migrate);
+    const settings = await describeServer(prepared.url);
+    console.log(
+      `PostgreSQL ${settings.server_version} (${server.source}), database ${prepared.database}` +
+        (prepared.load ? "" : ` (copied from the kept template in ${(prepared.copyMs / 1000).toFixed(1)} s)`),
+    );
+    return {
+      env: { DATABASE_URL: prepared.url },
+      info: {
+        source: server.source,
+        settings,
+        poolSize: 10,
+        serverStartMs: server.startMs ?? null,
+        load: prepared.load,
+        templateCopyMs: prepared.copyMs ?? null,
+      },
+      close: async () => {
+        await prepared.drop();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
 async function main() {
   const dataset = ensureDataset(scale, { force: values.force });
   const { summary } = dataset;
@@ -120,23 +182,28 @@ async function main() {
   if (!web) console.warn(`No web build at ${webDist}: webJsGzipKB is null (run the build first).`);
 
   const work = mkdtempSync(join(tmpdir(), "forum-bench-"));
+  const loadAverage = { start: loadavg().map(round1) };
   const results = [];
-  let peakRssMB = null;
+  const twoResults = [];
+  const peakRssMB = [];
   let roofRps = 0;
+  let roofTwoRps = null;
+  let twoPeakRssMB = null;
+  let database;
   try {
-    // The server gets a copy: the benchmark's writes must not change the data set.
-    const copyStarted = performance.now();
-    const databasePath = join(work, "forum.db");
-    copyFileSync(dataset.db, databasePath, constants.COPYFILE_FICLONE);
-    console.log(`Data set: ${dataset.db} (copied in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s)`);
+    database = engine === "postgres" ? await postgresDatabase(dataset) : sqliteDatabase(dataset, work);
     console.log(`${connections} connections, ${warmup} s warm-up + ${duration} s per scenario\n`);
 
     // Limits off: the benchmark signs in and writes from one address far faster than any member.
     const env = { PATH: process.env.PATH, LOG_LEVEL: "warn", FORUM_RATE_LIMITS: "off" };
+    // `base` is one server, or several: autocannon then gives its connections to them in turn
+    // (connection i to server i mod n), so each instance gets the same share of the load.
     const measure = async (base, scenario) => {
-      const bytes = await preflight(base, scenario);
+      const bases = [base].flat();
+      let bytes = 0;
+      for (const one of bases) bytes = await preflight(one, scenario);
       if (warmup > 0) await load(base, scenario, warmup);
-      const probe = scenario.kind === "write" ? probeReads(`${base}/api/categories`, duration * 1000) : null;
+      const probe = scenario.kind === "write" ? probeReads(`${bases[0]}/api/categories`, duration * 1000) : null;
       const figures = await load(base, scenario, duration);
       const entry = { ...scenario, ...figures, bytes, probe: probe ? await probe : null };
       const failed = figures.failed > 0 ? `  (${figures.failed} failed!)` : "";
@@ -148,42 +215,69 @@ async function main() {
 
     // The roof: a bare Fastify hello-world, same kind of process, measured in the same run: first
     // and again last (it idles in between), so drift of a shared machine shows and averages out.
-    const roof = await startNodeServer({
-      script: join(benchDir, "roof.mjs"),
-      cwd: root,
-      env,
-      port: await freePort(),
-      readyPath: "/",
-    });
+    const startRoof = async () =>
+      startNodeServer({ script: join(benchDir, "roof.mjs"), cwd: root, env, port: await freePort(), readyPath: "/" });
+    const roof = await startRoof();
     const roofScenario = { name: "roof", method: "GET", path: "/", door: "rest", kind: "read" };
-    let forum;
+    // The forum: the production bundle on the run's database, no demo seed, logging at warn.
+    const startForums = async (count) => {
+      const started = performance.now();
+      const forums = await Promise.all(
+        Array.from({ length: count }, async (_, index) =>
+          startNodeServer({
+            script: serverEntry,
+            cwd: root,
+            env: {
+              ...env,
+              ...database.env,
+              FORUM_SEED: "none",
+              FORUM_WEB_DIST: webDist,
+              FORUM_UPLOADS_DIR: join(work, `uploads-${index + 1}`),
+            },
+            port: await freePort(),
+            readyPath: "/api/categories",
+          }),
+        ),
+      );
+      const what = count === 1 ? "forum server" : `${count} forum servers`;
+      console.log(`  (${what} ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      return forums;
+    };
+    const only = values.only?.split(",").map((word) => word.trim().toLowerCase());
+    const running = [];
+    let chosen;
     try {
       const roofFirst = await measure(roof.base, roofScenario);
       results.push(roofFirst);
 
-      // The forum: the production bundle on the copy, no demo seed, logging at warn.
-      const started = performance.now();
-      forum = await startNodeServer({
-        script: serverEntry,
-        cwd: root,
-        env: {
-          ...env,
-          DATABASE_PATH: databasePath,
-          FORUM_SEED: "none",
-          FORUM_WEB_DIST: webDist,
-          FORUM_UPLOADS_DIR: join(work, "uploads"),
-        },
-        port: await freePort(),
-        readyPath: "/api/categories",
-      });
-      console.log(`  (forum server ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      const [forum] = await startForums(1);
+      running.push(forum);
+      // One session for the whole run: it lives in the database, so every instance accepts it,
+      // and the same scenario objects go on (new posts to vote on) in the two-instance phase.
       const session = await login(forum.base, summary.benchAccounts.user, summary.benchAccounts.password);
-      const only = values.only?.split(",").map((word) => word.trim().toLowerCase());
-      const chosen = allScenarios(summary, session).filter(
+      chosen = allScenarios(summary, session).filter(
         (scenario) => !only || only.some((word) => scenario.name.toLowerCase().includes(word)),
       );
       for (const scenario of chosen) results.push(await measure(forum.base, scenario));
-      peakRssMB = round1(memoryOf(forum.child.pid).peakMB);
+      peakRssMB.push(round1(memoryOf(forum.child.pid).peakMB));
+      await stopServer(running.pop().child);
+
+      if (engine === "postgres") {
+        // Two instances on the one database, as behind a load balancer. Their roof: two
+        // hello-world processes fed the same way, since both share the machine's cores.
+        const roofTwo = await startRoof();
+        running.push(roofTwo);
+        const two = await measure([roof.base, roofTwo.base], { ...roofScenario, name: "roof ×2 processes" });
+        roofTwoRps = two.rps;
+        await stopServer(running.pop().child);
+        twoResults.push(two);
+        const forums = await startForums(2);
+        running.push(...forums);
+        const bases = forums.map((one) => one.base);
+        for (const scenario of chosen) twoResults.push(await measure(bases, scenario));
+        twoPeakRssMB = forums.map((one) => round1(memoryOf(one.child.pid).peakMB));
+        while (running.length > 0) await stopServer(running.pop().child);
+      }
 
       const roofLast = await measure(roof.base, { ...roofScenario, name: "roof (again)" });
       roofRps = Math.round((roofFirst.rps + roofLast.rps) / 2);
@@ -196,41 +290,60 @@ async function main() {
         drift: { first: roofFirst.rps, last: roofLast.rps },
       };
     } finally {
-      if (forum) await stopServer(forum.child);
+      for (const child of running) await stopServer(child.child);
       await stopServer(roof.child);
     }
   } finally {
+    await database?.close();
     rmSync(work, { recursive: true, force: true });
   }
+  loadAverage.end = loadavg().map(round1);
 
-  const scenarios = results.map((entry) => ({
-    name: entry.name,
-    method: entry.method,
-    path: entry.path,
-    door: entry.door,
-    rps: entry.rps,
-    p50Ms: entry.p50Ms,
-    p99Ms: entry.p99Ms,
-    ratio: roofRps > 0 ? Math.round((entry.rps / roofRps) * 1000) / 1000 : 0,
-  }));
+  const figures = (entries) =>
+    entries.map((entry) => ({
+      name: entry.name,
+      method: entry.method,
+      path: entry.path,
+      door: entry.door,
+      rps: entry.rps,
+      p50Ms: entry.p50Ms,
+      p99Ms: entry.p99Ms,
+      ratio: roofRps > 0 ? Math.round((entry.rps / roofRps) * 1000) / 1000 : 0,
+    }));
   const report = {
     date: new Date().toISOString(),
     cpus: cpus().length,
     memoryMB: Math.round(totalmem() / 1024 / 1024),
     scale,
+    engine,
     roofRps,
-    peakRssMB,
+    peakRssMB: peakRssMB[0] ?? null,
     webJsGzipKB: web?.kb ?? null,
-    scenarios,
+    scenarios: figures(results),
+    loadAverage,
   };
-  printTable(report, results, targetOf, {
-    cpuModel: cpus()[0]?.model ?? "unknown cpu",
-    web,
-    summary,
-    duration,
-    connections,
-  });
-  const out = resolve(values.out);
+  const meta = { cpuModel: cpus()[0]?.model ?? "unknown cpu", web, summary, duration, connections };
+  printTable(report, results, targetOf, { ...meta, title: engine === "postgres" ? "PostgreSQL, one instance" : "" });
+  if (engine === "postgres") {
+    // The roof row of the two-instance table is the run's roof (what every ratio divides by).
+    const twoEntries = [results[0], ...twoResults];
+    report.twoInstances = {
+      roofTwoProcessesRps: roofTwoRps,
+      peakRssMB: twoPeakRssMB,
+      scenarios: figures(twoEntries),
+    };
+    printTable({ ...report, scenarios: report.twoInstances.scenarios, peakRssMB: null }, twoEntries, targetOf, {
+      ...meta,
+      web: null,
+      title: "PostgreSQL, two instances fed alternately",
+    });
+    console.log(`instances' peak RSS: ${report.twoInstances.peakRssMB?.join(" MB, ")} MB`);
+    report.postgres = database.info;
+  }
+  console.log(
+    `load average (1, 5, 15 min): ${loadAverage.start.join(", ")} at the start, ${loadAverage.end.join(", ")} at the end`,
+  );
+  const out = resolve(outFile);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWritten: ${out}`);

@@ -1,6 +1,7 @@
 // Bundles the server and its workspace packages into one file; native modules stay external.
 import { readFile } from "node:fs/promises";
 import { build } from "esbuild";
+import { EXTERNALS } from "./externals.mjs";
 
 // tRPC's published build spreads objects with Babel's _objectSpread2 helper, which copies each
 // key with Object.defineProperty; every procedure call spreads its options and context a few
@@ -45,7 +46,7 @@ await build({
   target: "node20",
   format: "cjs",
   sourcemap: true,
-  external: ["better-sqlite3", "@node-rs/argon2"],
+  external: EXTERNALS,
   plugins: [trpcObjectSpread],
   // Workspace packages are ES modules that find their dependencies from import.meta.url.
   define: { "import.meta.url": "importMetaUrl" },

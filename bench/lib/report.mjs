@@ -10,15 +10,15 @@ function table(header, rows) {
 }
 
 export function printTable(report, results, targetOf, meta) {
-  const { cpuModel, web, summary, duration, connections } = meta;
+  const { cpuModel, web, summary, duration, connections, title } = meta;
   console.log(
-    `\n${report.date} · ${report.cpus} × ${cpuModel} · ${Math.round(report.memoryMB / 1024)} GB · Node ${process.version} · ` +
+    `\n${title ? `${title} · ` : ""}${report.date} · ${report.cpus} × ${cpuModel} · ${Math.round(report.memoryMB / 1024)} GB · Node ${process.version} · ` +
       `scale ${report.scale} (${summary.counts.posts} posts, ${summary.counts.replies} replies, ${summary.counts.votes} votes) · ` +
       `${connections} connections × ${duration} s\n`,
   );
   const rows = results.map((entry, index) => {
     const scenario = report.scenarios[index];
-    const target = targetOf(entry);
+    const target = targetOf(entry, report.engine);
     const failed = entry.failed > 0 ? ` (${entry.failed} failed)` : "";
     return [
       scenario.name,

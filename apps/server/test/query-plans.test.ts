@@ -21,7 +21,7 @@ function track<T extends { status: number; body: unknown }>(answer: T): T {
 let forum: TestForum;
 
 /** Tables that grow with the forum: a full scan of one is a query that slows down as it grows. */
-const BIG_TABLES = ["posts", "replies", "votes"];
+const BIG_TABLES = ["posts", "replies", "votes", "notifications", "post_search", "reply_search"];
 
 beforeAll(async () => {
   forum = await startForum({ onNewStatement: (sql) => statements.add(sql) });
@@ -58,7 +58,21 @@ beforeAll(async () => {
     track(await reader.get("/api/trending-topics"));
     for (const timeRange of TIME_RANGES) track(await reader.get(`/api/rising-stars?timeRange=${timeRange}`));
     track(await reader.get("/api/ads?placement=sidebar"));
+    // Search: every tier (a page past the first two counts them), by newest, in a category.
+    for (const extra of ["", "&offset=5", "&offset=5&limit=1", "&sort=new", `&categoryId=${categoryId}&offset=5`]) {
+      track(await reader.get(`/api/search?q=planned${extra}`));
+    }
+    track(await reader.get(`/api/search/count?q=reply`));
+    track(await reader.get(`/api/search/count?q=reply&categoryId=${categoryId}`));
   }
+  // Notifications and preferences (the reply above told the post's author; mentions too).
+  track(await other.post(`/api/posts/${post.id}/replies`, { content: `Hello @${member.user.username}` }));
+  track(await member.get("/api/notifications"));
+  track(await member.get("/api/notifications/unread-count"));
+  track(await member.post("/api/notifications/read", { ids: [1] }));
+  track(await member.post("/api/notifications/read", {}));
+  track(await member.get("/api/users/me/preferences"));
+  track(await member.put("/api/users/me/preferences", { replyNotifications: false }));
   track(await member.get("/api/user"));
   const admin = await signedIn(forum, { role: "admin" });
   for (const path of ["stats", "activity", "recent-users", "recent-posts", "users", "user-stats"]) {

@@ -59,6 +59,18 @@ const ROWS: Row[] = [
     body: () => ({ bio: "changed", firstName: "Changed" }),
   },
   {
+    method: "PUT",
+    url: "/api/users/me/preferences",
+    path: () => "/api/users/me/preferences",
+    body: () => ({ weeklyDigest: true }),
+  },
+  {
+    method: "POST",
+    url: "/api/notifications/read",
+    path: () => "/api/notifications/read",
+    body: () => ({}),
+  },
+  {
     method: "POST",
     url: "/api/categories",
     admin: true,
@@ -221,6 +233,7 @@ async function snapshot() {
     votes: await db.selectFrom("votes").selectAll().orderBy("id").execute(),
     advertisements: await db.selectFrom("advertisements").selectAll().orderBy("id").execute(),
     adSettings: await db.selectFrom("adSettings").selectAll().execute(),
+    notifications: await db.selectFrom("notifications").selectAll().orderBy("id").execute(),
   };
 }
 
@@ -380,6 +393,8 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "POST /api/logout": 200,
       "PUT /api/auth/change-password": 200,
       "PUT /api/users/:id": 200,
+      "PUT /api/users/me/preferences": 200,
+      "POST /api/notifications/read": 200,
       "POST /api/posts": 201,
       "PUT /api/posts/:id": 200,
       "DELETE /api/posts/:id": 200,

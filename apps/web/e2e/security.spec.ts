@@ -70,6 +70,7 @@ const PUBLIC_SCREENS: Array<[string, string | RegExp, string]> = [
   ["/trending", "Trending Discussions", "trending"],
   ["/cats/databases", "Databases", "category"],
   ["/u/ada_l", "ada_l", "profile"],
+  ["/search?q=sqlite", "Search results for “sqlite”", "search"],
   ["/login", "Tech Forum", "login"],
 ];
 
@@ -105,6 +106,10 @@ test("a member's screens load without a policy violation", async ({ page }) => {
   await page.getByRole("button", { name: "Create", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Create New Post" })).toBeVisible();
   await page.keyboard.press("Escape");
+  // The notifications page names itself in its breadcrumb only (no heading of its own yet).
+  await page.goto("/notifications");
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText("Notifications")).toBeVisible();
+  await page.waitForLoadState("networkidle");
   await visit(page, "/settings", "Account Settings", "member-settings");
   for (const tab of ["Security", "Preferences", "Profile"]) await page.getByRole("tab", { name: tab }).click();
   expect(violations).toEqual([]);

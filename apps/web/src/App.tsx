@@ -19,6 +19,8 @@ const ProfilePage = lazy(() => import("./pages/ProfilePage"));
 const LoginPage = lazy(() => import("./pages/LoginPage"));
 const SettingsPage = lazy(() => import("./pages/SettingsPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
+const SearchPage = lazy(() => import("./pages/SearchPage"));
+const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 const AdminRoutes = lazy(() => import("./admin/AdminRoutes"));
 
 export function App() {
@@ -43,6 +45,8 @@ export function App() {
                     <Route path="/cats/:slug" element={<CategoryPage />} />
                     <Route path="/u/:username" element={<ProfilePage />} />
                     <Route path="/settings" element={<SettingsPage />} />
+                    <Route path="/search" element={<SearchPage />} />
+                    <Route path="/notifications" element={<NotificationsPage />} />
                     <Route path="*" element={<NotFoundPage />} />
                   </Route>
                 </Routes>

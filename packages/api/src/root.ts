@@ -4,8 +4,10 @@ import { adsRouter } from "./router/ads";
 import { authRouter } from "./router/auth";
 import { bulkRouter } from "./router/bulk";
 import { categoriesRouter } from "./router/categories";
+import { notificationsRouter } from "./router/notifications";
 import { postsRouter } from "./router/posts";
 import { repliesRouter } from "./router/replies";
+import { searchRouter } from "./router/search";
 import { usersRouter } from "./router/users";
 import { votesRouter } from "./router/votes";
 import { createCallerFactory, router } from "./trpc";
@@ -20,6 +22,8 @@ export const appRouter = router({
   ads: adsRouter,
   admin: adminRouter,
   bulk: bulkRouter,
+  search: searchRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -28,6 +28,7 @@ import {
   websiteField,
 } from "./fields";
 import { MESSAGES } from "./messages";
+import { SEARCH_MAX_PAGE_SIZE, SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE, SEARCH_SORTS } from "./search";
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
@@ -210,4 +211,38 @@ export const adminPageInput = z.object({
 export const risingStarsInput = z.object({
   timeRange: enumField("timeRange", TIME_RANGES).default("week"),
   limit: countField("limit", { min: 1, max: 20, fallback: 5 }),
+});
+
+// Search
+const searchText = z
+  .string({ error: MESSAGES.searchTooShort })
+  .trim()
+  .min(SEARCH_MIN_LENGTH, MESSAGES.searchTooShort)
+  .max(500, MESSAGES.tooLong("Search", 500));
+export const searchCountInput = z.object({ q: searchText, categoryId: idField("categoryId").optional() });
+export const searchInput = searchCountInput.extend({
+  sort: enumField("sort", SEARCH_SORTS).default("relevance"),
+  offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
+  limit: countField("limit", { min: 1, max: SEARCH_MAX_PAGE_SIZE, fallback: SEARCH_PAGE_SIZE }),
+});
+
+// Notifications
+export const notificationsInput = z.object({
+  offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
+  limit: countField("limit", { min: 1, max: 50, fallback: 20 }),
+});
+/** Some of the caller's notifications by id, or all of them when ids is left out. */
+export const markNotificationsReadInput = z.object({
+  ids: z
+    .array(idField("ids"), { error: MESSAGES.mustBe("ids", "a list of ids") })
+    .max(500)
+    .optional(),
+});
+
+// Preferences: any of the four; the rest keep their stored values.
+export const updatePreferencesInput = z.object({
+  emailNotifications: booleanField("emailNotifications").optional(),
+  replyNotifications: booleanField("replyNotifications").optional(),
+  weeklyDigest: booleanField("weeklyDigest").optional(),
+  showProfileInPosts: booleanField("showProfileInPosts").optional(),
 });

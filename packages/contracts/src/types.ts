@@ -1,5 +1,6 @@
 // Shapes the API answers with. Both doors (tRPC and REST) return exactly these objects.
 import type { AdPlacement, AdType, MyVote, Role, THROTTLES } from "./constants";
+import type { SearchMatchedIn } from "./search";
 
 export type AuthorView = {
   id: number;
@@ -161,3 +162,29 @@ export type AbuseLimitsView = { enabled: boolean; newAccountPeriodMs: number; th
 
 /** A member ranked by the upvotes their posts and replies received in a time range. */
 export type RisingStar = AuthorView & { reputationGained: number };
+
+/** A search result: a post as the lists show it, with where it matched and a plain-text snippet. */
+export type SearchResultView = PostView & {
+  /** Plain text (never HTML), at most 200 characters, around the best match. */
+  snippet: string;
+  matchedIn: SearchMatchedIn;
+};
+
+/** How many posts a search finds; past the cap only that there are more (shown as "1,000+"). */
+export type SearchCountView = { count: number; exact: boolean };
+
+export type NotificationType = "reply" | "mention";
+
+export type NotificationView = {
+  id: number;
+  type: NotificationType;
+  read: boolean;
+  createdAt: string;
+  actor: { username: string };
+  post: { id: number; slug: string; title: string };
+  /** The reply that caused it (or null for a mention in the post itself): the link's #reply-{id}. */
+  replyId: number | null;
+  excerpt: string;
+};
+
+export type UnreadCountView = { count: number };

@@ -7,5 +7,6 @@ export * from "./open";
 export * from "./postgres";
 export * from "./ranking";
 export * from "./schema";
+export * from "./search";
 export * from "./seed/demo";
 export * from "./seed/random";

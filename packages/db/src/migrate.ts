@@ -8,6 +8,8 @@ import * as m0005 from "./migrations/0005_votes_by_user";
 import * as m0006 from "./migrations/0006_write_notifications";
 import * as m0007 from "./migrations/0007_throttles";
 import * as m0008 from "./migrations/0008_category_names_unique";
+import * as m0009 from "./migrations/0009_search";
+import * as m0010 from "./migrations/0010_notifications";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   "0006_write_notifications": m0006,
   "0007_throttles": m0007,
   "0008_category_names_unique": m0008,
+  "0009_search": m0009,
+  "0010_notifications": m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -113,6 +113,20 @@ export interface ThrottlesTable {
   count: number;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** Who is told. */
+  userId: number;
+  type: "reply" | "mention";
+  /** Who replied or mentioned. */
+  actorId: number;
+  postId: number;
+  /** The reply that caused it; null for a mention in the post itself. */
+  replyId: number | null;
+  read: Generated<number>;
+  createdAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -123,6 +137,7 @@ export interface Database {
   advertisements: AdvertisementsTable;
   adSettings: AdSettingsTable;
   throttles: ThrottlesTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

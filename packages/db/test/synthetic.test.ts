@@ -186,4 +186,34 @@ describe("synthetic data set", () => {
     const others = all<{ n: number }>(`select count(distinct "passwordHash") as n from users where id > 2`)[0];
     expect(others?.n).toBe(1);
   });
+
+  it("has its search index filled, and the triggers that keep it back in place", () => {
+    // The FTS index answers the same as reading every row: every post's and reply's words are found.
+    const postWord =
+      all<{ title: string }>("select title from posts order by id limit 1")[0]?.title.split(" ")[0] ?? "";
+    const byIndex = all<{ n: number }>(
+      `select count(*) as n from posts_fts where posts_fts match '"${postWord.replaceAll('"', "")}"'`,
+    )[0]?.n;
+    expect(byIndex).toBeGreaterThan(0);
+    // Counted through the index and by reading every row in JavaScript: the same posts and replies.
+    const indexed = (table: string) =>
+      all<{ n: number }>(`select count(*) as n from ${table}_fts where ${table}_fts match 'the'`)[0]?.n;
+    const withThe = (texts: string[]) => texts.filter((text) => /\bthe\b/i.test(text)).length;
+    const replies = all<{ content: string }>("select content from replies").map((row) => row.content);
+    const posts = all<{ title: string; content: string }>("select title, content from posts");
+    expect(indexed("replies")).toBeGreaterThan(0);
+    expect(indexed("replies")).toBe(withThe(replies));
+    expect(indexed("posts")).toBe(withThe(posts.map((post) => `${post.title} ${post.content}`)));
+    const triggers = all<{ name: string }>(
+      "select name from sqlite_master where type = 'trigger' and name like '%fts%'",
+    );
+    expect(triggers.map((t) => t.name).sort()).toEqual([
+      "posts_fts_delete",
+      "posts_fts_insert",
+      "posts_fts_update",
+      "replies_fts_delete",
+      "replies_fts_insert",
+      "replies_fts_update",
+    ]);
+  });
 });

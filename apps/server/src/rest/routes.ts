@@ -44,6 +44,17 @@ export const restRoutes: RestRoute[] = [
     procedure: "users.replies",
   },
   { method: "PUT", url: "/api/users/:id", procedure: "users.update" },
+  { method: "GET", url: "/api/users/me/preferences", from: "none", procedure: "users.preferences" },
+  { method: "PUT", url: "/api/users/me/preferences", procedure: "users.updatePreferences" },
+
+  // Search
+  { method: "GET", url: "/api/search", from: "query", procedure: "search.posts" },
+  { method: "GET", url: "/api/search/count", from: "query", procedure: "search.count" },
+
+  // Notifications (the caller's own)
+  { method: "GET", url: "/api/notifications", from: "query", procedure: "notifications.list" },
+  { method: "GET", url: "/api/notifications/unread-count", from: "none", procedure: "notifications.unreadCount" },
+  { method: "POST", url: "/api/notifications/read", procedure: "notifications.markRead" },
 
   // Categories
   { method: "GET", url: "/api/categories", from: "none", procedure: "categories.list" },

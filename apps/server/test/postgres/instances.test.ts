@@ -57,6 +57,24 @@ describe("two instances on one PostgreSQL", () => {
     expect(page.body.content).toBe("Hello B");
   });
 
+  it("a search cached on one finds a post written on the other; a reply there raises the bell's count here", async () => {
+    const visitorOnB = client(b);
+    expect((await visitorOnB.get("/api/search?q=quetzal")).body).toEqual([]); // cached on B now
+    const replierOnB = await memberOn(b);
+    const created = await (await memberOn(a)).post("/api/posts", { title: "Quetzal", content: "Bird", categoryId });
+    expect(created.status).toBe(201);
+    await sleep(250);
+    expect((await visitorOnB.get("/api/search?q=quetzal")).body.map((p: { id: number }) => p.id)).toEqual([
+      created.body.id,
+    ]);
+
+    const op = await memberOn(a);
+    const topic = await op.post("/api/posts", { title: "Bell across instances", content: "Body", categoryId });
+    expect((await op.get("/api/notifications/unread-count")).body).toEqual({ count: 0 });
+    expect((await replierOnB.post(`/api/posts/${topic.body.id}/replies`, { content: "From B" })).status).toBe(201);
+    expect((await op.get("/api/notifications/unread-count")).body).toEqual({ count: 1 });
+  });
+
   it("a session made on one instance is valid on the other", async () => {
     const member = await memberOn(a);
     const onB = client(b, member.jar.cookie);

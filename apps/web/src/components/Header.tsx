@@ -5,15 +5,13 @@ import {
   Burger,
   Button,
   Group,
-  Indicator,
   Text,
-  TextInput,
   useComputedColorScheme,
   useMantineColorScheme,
 } from "@mantine/core";
-import { IconBell, IconMoon, IconPlus, IconSearch, IconSettings, IconSun } from "@tabler/icons-react";
+import { IconBell, IconMoon, IconPlus, IconSettings, IconSun } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ComponentProps, useState } from "react";
+import { type ComponentProps, lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { loginUrl, useHere } from "../lib/loginReturn";
@@ -21,12 +19,24 @@ import { FORUM_TITLE } from "../lib/site";
 import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useOpenCreatePost } from "./CreatePostContext";
+import { HeaderSearch } from "./search/HeaderSearch";
 import { UserAvatar } from "./UserAvatar";
+
+// Members only: visitors never download the bell's list, popover or polling.
+const NotificationBell = lazy(() => import("./notifications/NotificationBell"));
+
+/** The bell while its code loads: same size, no count yet. */
+function BellPlaceholder() {
+  return (
+    <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications" disabled>
+      <IconBell size={20} aria-hidden />
+    </ActionIcon>
+  );
+}
 
 export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
   const { user, isAdmin } = useCurrentUser();
   const openCreatePost = useOpenCreatePost();
-  const [search, setSearch] = useState("");
   const here = useHere();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
@@ -39,15 +49,7 @@ export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
           </Text>
         </Anchor>
       </Group>
-      <TextInput
-        visibleFrom="md"
-        placeholder="Search discussions..."
-        aria-label="Search discussions"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        style={{ flex: 1, maxWidth: 420 }}
-      />
+      <HeaderSearch visibleFrom="md" />
       <Group gap="xs" wrap="nowrap">
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePost()} visibleFrom="sm">
           Create
@@ -63,11 +65,9 @@ export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
                 Admin
               </Button>
             )}
-            <Indicator color="red" size={8} offset={6} visibleFrom="xs">
-              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
-                <IconBell size={20} aria-hidden />
-              </ActionIcon>
-            </Indicator>
+            <Suspense fallback={<BellPlaceholder />}>
+              <NotificationBell />
+            </Suspense>
             <ActionIcon
               component={Link}
               to="/settings"

@@ -5,6 +5,7 @@ import { IconArrowBigUp, IconEye, IconMessageCircle } from "@tabler/icons-react"
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { relativeTime } from "../lib/format";
+import { ByAuthor } from "./ByAuthor";
 import { CategoryBadge } from "./CategoryBadge";
 import { UserAvatar } from "./UserAvatar";
 
@@ -26,16 +27,7 @@ export function PostCard({ post, badge, compact }: { post: PostView; badge?: Rea
             <Text size="sm" c="dimmed">
               {relativeTime(post.createdAt)}
             </Text>
-            <Text size="sm" c="dimmed">
-              by{" "}
-              {post.author ? (
-                <Anchor component={Link} to={`/u/${post.author.username}`} size="sm">
-                  @{post.author.username}
-                </Anchor>
-              ) : (
-                "Unknown"
-              )}
-            </Text>
+            <ByAuthor author={post.author} />
           </Group>
           <Title order={2} size="h4" style={{ overflowWrap: "anywhere" }}>
             <Anchor component={Link} to={href} c="inherit" underline="hover">

@@ -5,6 +5,7 @@ import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { useOpenCreatePost } from "./CreatePostContext";
 import { LogoutButton } from "./Header";
+import { HeaderSearch } from "./search/HeaderSearch";
 import { useCategories } from "./useCategories";
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
@@ -15,6 +16,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
     <ScrollArea h="100%" type="auto">
       <Stack gap="xs" p="md">
+        <HeaderSearch hiddenFrom="md" onSearched={onNavigate} />
         <Button
           leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => {

@@ -58,7 +58,7 @@ export default function SettingsPage() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="preferences">
-            <PreferencesSettings key={user.id} user={user} />
+            <PreferencesSettings key={user.id} />
           </Tabs.Panel>
         </Tabs>
       )}

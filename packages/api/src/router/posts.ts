@@ -50,7 +50,7 @@ export const postsRouter = router({
     const { id, ...draft } = input;
     assertCanModify(ctx.user, (await findPostOwner(ctx.db, id)).authorId);
     const featured = ctx.user.role === "admin" ? draft.featured : undefined;
-    await updatePost(ctx.db, id, { ...draft, featured });
+    await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured });
     const row = await findPostView(ctx.db, { id }, ctx.user.id);
     if (!row) throw notFound(MESSAGES.postNotFound);
     return toPostView(row, ctx.views.pendingFor(id));

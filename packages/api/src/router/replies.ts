@@ -21,7 +21,7 @@ export const repliesRouter = router({
 
   update: memberProcedure.input(updateReplyInput).mutation(async ({ ctx, input }) => {
     assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
-    await updateReply(ctx.db, input.id, input.content);
+    await updateReply(ctx.db, input.id, ctx.user.id, input.content);
     return findReplyView(ctx.db, input.id);
   }),
 

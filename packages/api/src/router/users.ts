@@ -1,11 +1,19 @@
-import { MESSAGES, risingStarsInput, updateProfileInput, userListInput, usernameInput } from "@forum/contracts";
+import {
+  MESSAGES,
+  risingStarsInput,
+  updatePreferencesInput,
+  updateProfileInput,
+  userListInput,
+  usernameInput,
+} from "@forum/contracts";
 import { forbidden, notFound } from "../errors";
 import { toCurrentUser } from "../services/mappers";
 import { listPosts, withMyVotes } from "../services/posts";
+import { loadPreferences, updatePreferences } from "../services/preferences";
 import { listRepliesByAuthor } from "../services/replies";
 import { risingStars } from "../services/reputation";
 import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
-import { cachedRead, memberProcedure, minuteBucket, router, visitorReadProcedure } from "../trpc";
+import { cachedRead, memberProcedure, minuteBucket, router, sessionProcedure, visitorReadProcedure } from "../trpc";
 
 export const usersRouter = router({
   /** Members who gained the most reputation in a time range (the Trending page's Rising Stars). */
@@ -50,4 +58,12 @@ export const usersRouter = router({
     if (ctx.user.id !== id && ctx.user.role !== "admin") throw forbidden(MESSAGES.ownProfileOnly);
     return toCurrentUser(await updateUserFields(ctx.db, id, changes));
   }),
+
+  /** The caller's four preferences, defaults filled in. */
+  preferences: sessionProcedure.query(({ ctx }) => loadPreferences(ctx.db, ctx.user.id)),
+
+  /** Saves any of the four; answers all of them. "Show Profile in Posts" changes what posts show. */
+  updatePreferences: memberProcedure
+    .input(updatePreferencesInput)
+    .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user.id, input)),
 });

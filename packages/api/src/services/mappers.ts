@@ -64,15 +64,22 @@ export type AuthorColumns = {
   authorFirstName: string | null;
   authorLastName: string | null;
   authorProfileImageUrl: string | null;
+  /** The author's preferences JSON: "Show Profile in Posts" off keeps name and picture out. */
+  authorPreferences: string | null;
 };
 
+/**
+ * The author of a post or reply. A member who turned "Show Profile in Posts" off appears there
+ * by username alone: their name and picture stay on their profile page, out of their posts.
+ */
 export function toAuthor(row: AuthorColumns): AuthorView {
+  const showProfile = row.authorPreferences === null || preferencesOf(row.authorPreferences).showProfileInPosts;
   return {
     id: row.authorId,
     username: row.authorUsername,
-    firstName: row.authorFirstName,
-    lastName: row.authorLastName,
-    profileImageUrl: row.authorProfileImageUrl,
+    firstName: showProfile ? row.authorFirstName : null,
+    lastName: showProfile ? row.authorLastName : null,
+    profileImageUrl: showProfile ? row.authorProfileImageUrl : null,
   };
 }
 

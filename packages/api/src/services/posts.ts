@@ -11,6 +11,7 @@ import { type ForumDb, hotScore } from "@forum/db";
 import { sql } from "kysely";
 import { badRequest, notFound } from "../errors";
 import { iso, myVoteOf, toAuthor } from "./mappers";
+import { notifyMentions } from "./notifications";
 import { uniqueSlug } from "./slugs";
 
 /** The one query shape every post read uses: post, author, category and the caller's vote. */
@@ -41,6 +42,7 @@ export function selectPosts(db: ForumDb, viewerId: number | null) {
       "author.firstName as authorFirstName",
       "author.lastName as authorLastName",
       "author.profileImageUrl as authorProfileImageUrl",
+      "author.preferences as authorPreferences",
       "category.name as categoryName",
       "category.slug as categorySlug",
       "category.color as categoryColor",
@@ -77,7 +79,7 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
  * The caller's own votes on posts read without them (the answer every visitor shares, from the
  * read cache): one indexed query per page, so a member's lists are served from the cache too.
  */
-export async function withMyVotes(db: ForumDb, viewerId: number | null, posts: PostView[]): Promise<PostView[]> {
+export async function withMyVotes<T extends PostView>(db: ForumDb, viewerId: number | null, posts: T[]): Promise<T[]> {
   if (viewerId === null || posts.length === 0) return posts;
   const votes = await db
     .selectFrom("votes")
@@ -214,17 +216,20 @@ export async function createPost(db: ForumDb, authorId: number, draft: PostDraft
       .set((eb) => ({ postCount: eb("postCount", "+", 1) }))
       .where("id", "=", draft.categoryId)
       .execute();
+    await notifyMentions(trx, { postId: post.id, replyId: null, actorId: authorId, content: draft.content }, now);
     return post.id;
   });
 }
 
 /**
  * Replaces a post's fields; the slug stays so links keep working. `featured` or `excerpt`
- * undefined (not sent) keeps the stored value; an excerpt sent blank or null clears it.
+ * undefined (not sent) keeps the stored value; an excerpt sent blank or null clears it. Members
+ * the new text mentions for the first time are told, as from `editorId`.
  */
 export async function updatePost(
   db: ForumDb,
   id: number,
+  editorId: number,
   draft: Omit<PostDraft, "featured"> & { featured: boolean | undefined },
   now = Date.now(),
 ): Promise<void> {
@@ -255,6 +260,7 @@ export async function updatePost(
       })
       .where("id", "=", id)
       .execute();
+    await notifyMentions(trx, { postId: id, replyId: null, actorId: editorId, content: draft.content }, now);
   });
 }
 

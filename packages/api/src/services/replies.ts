@@ -3,6 +3,7 @@ import { MESSAGES, type ProfileReplyView, type ReplyView } from "@forum/contract
 import type { ForumDb } from "@forum/db";
 import { notFound } from "../errors";
 import { iso, toAuthor } from "./mappers";
+import { notifyMentions, notifyNewReply } from "./notifications";
 
 function selectReplies(db: ForumDb) {
   return db
@@ -21,6 +22,7 @@ function selectReplies(db: ForumDb) {
       "author.firstName as authorFirstName",
       "author.lastName as authorLastName",
       "author.profileImageUrl as authorProfileImageUrl",
+      "author.preferences as authorPreferences",
     ]);
 }
 
@@ -107,12 +109,24 @@ export async function createReply(
       .set((eb) => ({ replyCount: eb("replyCount", "+", 1) }))
       .where("id", "=", postId)
       .execute();
+    await notifyNewReply(trx, { postId, replyId: reply.id, actorId: authorId, content }, now);
     return reply.id;
   });
 }
 
-export async function updateReply(db: ForumDb, id: number, content: string, now = Date.now()): Promise<void> {
-  await db.updateTable("replies").set({ content, updatedAt: now }).where("id", "=", id).execute();
+/** Replaces a reply's text; members it newly mentions are told, as from `editorId`. */
+export async function updateReply(
+  db: ForumDb,
+  id: number,
+  editorId: number,
+  content: string,
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const reply = await findReplyOwner(trx, id);
+    await trx.updateTable("replies").set({ content, updatedAt: now }).where("id", "=", id).execute();
+    await notifyMentions(trx, { postId: reply.postId, replyId: id, actorId: editorId, content }, now);
+  });
 }
 
 export async function deleteReply(db: ForumDb, id: number): Promise<void> {

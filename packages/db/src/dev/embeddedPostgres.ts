@@ -168,7 +168,8 @@ function runAsIds(): { uid: number; gid: number } | null {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now (for a server a test or tool is about to start). */
+export async function freePort(): Promise<number> {
   const { createServer } = await import("node:net");
   return new Promise((resolve, reject) => {
     const probe = createServer();

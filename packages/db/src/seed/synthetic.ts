@@ -140,7 +140,11 @@ export async function buildSyntheticDatabase(path: string, options: SyntheticOpt
 
     const plan = planForum(syntheticCounts(scale), seed, now);
     phase("plan");
+    const restoreSearchTriggers = withoutSearchTriggers(sqlite);
     const summary = writeForum(sqlite, plan, seed, phase);
+    rebuildSearchIndex(sqlite);
+    restoreSearchTriggers();
+    phase("search index");
 
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("synchronous = NORMAL");
@@ -709,4 +713,27 @@ function writeForum(sqlite: SQLite.Database, plan: Plan, seed: number, phase: (n
       posts: plan.categoryPosts[largest] as number,
     },
   };
+}
+
+/**
+ * The search index (migration 0009) is kept by triggers row by row; for the load they are set
+ * aside and the index is built in one pass afterwards (about three times faster at scale 1).
+ * Returns the function that puts the triggers back, exactly as the migration wrote them.
+ */
+function withoutSearchTriggers(sqlite: SQLite.Database): () => void {
+  const triggers = sqlite
+    .prepare(`select name, sql from sqlite_master where type = 'trigger' and name like '%\\_fts\\_%' escape '\\'`)
+    .all() as Array<{ name: string; sql: string }>;
+  for (const trigger of triggers) sqlite.exec(`drop trigger "${trigger.name}"`);
+  return () => {
+    for (const trigger of triggers) sqlite.exec(trigger.sql);
+  };
+}
+
+/** Fills the FTS5 tables from the rows, then merges each into one segment (fewer pages per query). */
+function rebuildSearchIndex(sqlite: SQLite.Database): void {
+  for (const table of ["posts_fts", "replies_fts"]) {
+    sqlite.exec(`insert into ${table} (${table}) values ('rebuild')`);
+    sqlite.exec(`insert into ${table} (${table}) values ('optimize')`);
+  }
 }

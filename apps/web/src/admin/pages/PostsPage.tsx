@@ -1,4 +1,5 @@
 // Posts Management (/admin/posts): every post with search, category filter, edit, delete and view.
+// The newest 1,000 are loaded and filtered here; a search also finds older ones on the server.
 import { isBlank, MESSAGES, type PostView } from "@forum/contracts";
 import { Badge, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
@@ -11,6 +12,7 @@ import { AdminPostCard } from "../posts/AdminPostCard";
 import { AdminPostCardSkeletons } from "../posts/AdminPostCardSkeleton";
 import { DeletePostDialog } from "../posts/DeletePostDialog";
 import { ALL_CATEGORIES, filterPosts, isFiltering, type PostFilter } from "../posts/filterPosts";
+import { OlderMatches } from "../posts/OlderMatches";
 import { PostFilters } from "../posts/PostFilters";
 import { MAX_ADMIN_POSTS, useAllPosts } from "../posts/useAllPosts";
 import { useDialogTarget } from "../useDialogTarget";
@@ -22,6 +24,7 @@ export default function PostsPage() {
   const posts = useAllPosts();
   const [filter, setFilter] = useState<PostFilter>({ search: "", categoryId: ALL_CATEGORIES });
   const shown = useMemo(() => filterPosts(posts.data ?? [], filter), [posts.data, filter]);
+  const loadedIds = useMemo(() => new Set((posts.data ?? []).map((post) => post.id)), [posts.data]);
   const editing = useDialogTarget<PostView>();
   const deleting = useDialogTarget<PostView>();
 
@@ -61,9 +64,12 @@ export default function PostsPage() {
           ))
         )}
         {posts.data && posts.data.length >= MAX_ADMIN_POSTS && (
-          <Text size="sm" c="dimmed" ta="center">
-            Showing the newest {MAX_ADMIN_POSTS} posts.
-          </Text>
+          <>
+            <Text size="sm" c="dimmed" ta="center">
+              Showing the newest {MAX_ADMIN_POSTS} posts.
+            </Text>
+            <OlderMatches filter={filter} loadedIds={loadedIds} onEdit={editing.open} onDelete={deleting.open} />
+          </>
         )}
       </Stack>
       {editing.target && (

@@ -1,51 +1,95 @@
-// The Preferences tab: four switches saved in this browser until the server has a preferences API.
-import type { CurrentUser, UserPreferences } from "@forum/contracts";
-import { Button, Group, Paper, Stack, Switch, Text, Title } from "@mantine/core";
-import { useState } from "react";
+// The Preferences tab: four switches saved to the account (GET/PUT /api/users/me/preferences).
+// Reply Notifications decides whether replies notify you; Show Profile in Posts whether your name
+// and picture appear with your posts and replies. This forum sends no email, so the two email
+// switches are kept with the account but shown disabled.
+import type { UserPreferences } from "@forum/contracts";
+import { Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { toastError, toastSuccess } from "../../lib/toast";
-import { loadPreferences, savePreferences } from "./preferencesStore";
+import { useTRPC } from "../../lib/trpc";
 
-const SWITCHES: { key: keyof UserPreferences; label: string }[] = [
-  { key: "emailNotifications", label: "Email Notifications" },
-  { key: "replyNotifications", label: "Reply Notifications" },
-  { key: "weeklyDigest", label: "Weekly Digest" },
-  { key: "showProfileInPosts", label: "Show Profile in Posts" },
+type SwitchSpec = { key: keyof UserPreferences; label: string; description: string; email?: boolean };
+
+const SWITCHES: SwitchSpec[] = [
+  { key: "emailNotifications", label: "Email Notifications", description: "Email about activity", email: true },
+  {
+    key: "replyNotifications",
+    label: "Reply Notifications",
+    description: "Tell me when someone replies to my posts or in discussions I replied to (mentions always notify)",
+  },
+  { key: "weeklyDigest", label: "Weekly Digest", description: "A weekly email of popular discussions", email: true },
+  {
+    key: "showProfileInPosts",
+    label: "Show Profile in Posts",
+    description: "Show my name and profile picture with my posts and replies; off shows only my username",
+  },
 ];
 
-export function PreferencesSettings({ user }: { user: CurrentUser }) {
-  const [preferences, setPreferences] = useState(() => loadPreferences(user.id, user.preferences));
-
-  const save = () => {
-    if (savePreferences(user.id, preferences)) {
-      toastSuccess("Preferences Saved", "Your preferences are saved in this browser.");
-    } else {
-      toastError("Preferences Not Saved", "This browser does not allow saving preferences.");
-    }
-  };
+export function PreferencesSettings() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const stored = useQuery(trpc.users.preferences.queryOptions());
+  const [draft, setDraft] = useState<UserPreferences | null>(null);
+  useEffect(() => {
+    if (stored.data) setDraft(stored.data);
+  }, [stored.data]);
+  const save = useMutation(
+    trpc.users.updatePreferences.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.users.preferences.queryKey(), saved);
+        // Posts show the author's name and picture by this choice.
+        void queryClient.invalidateQueries();
+        toastSuccess("Preferences Saved", "Your preferences have been saved.");
+      },
+      onError: () => toastError("Preferences Not Saved", "Failed to save your preferences. Please try again."),
+    }),
+  );
 
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }}>
-      <Title order={2} size="h4" mb={4}>
+      <Title order={2} size="h4" mb="md">
         Preferences
       </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        These settings are stored in this browser only.
-      </Text>
-      <Stack gap="md">
-        {SWITCHES.map((item) => (
-          <Switch
-            key={item.key}
-            label={item.label}
-            checked={preferences[item.key]}
-            onChange={(event) => {
-              const checked = event.currentTarget.checked;
-              setPreferences((current) => ({ ...current, [item.key]: checked }));
-            }}
-          />
-        ))}
-      </Stack>
+      {!draft ? (
+        stored.isError ? (
+          <Text c="dimmed">Your preferences could not be loaded.</Text>
+        ) : (
+          <Stack gap="md">
+            {SWITCHES.map((item) => (
+              <Skeleton key={item.key} height={24} width="60%" />
+            ))}
+          </Stack>
+        )
+      ) : (
+        <Stack gap="md">
+          {SWITCHES.map((item) => (
+            <Switch
+              key={item.key}
+              label={item.label}
+              description={item.description}
+              checked={draft[item.key]}
+              disabled={item.email}
+              onChange={(event) => {
+                const checked = event.currentTarget.checked;
+                setDraft((current) => current && { ...current, [item.key]: checked });
+              }}
+            />
+          ))}
+          <Text size="sm" c="dimmed">
+            This forum does not send email yet: the two email settings are kept with your account and cannot be changed
+            here.
+          </Text>
+        </Stack>
+      )}
       <Group justify="flex-end" mt="lg">
-        <Button onClick={save}>Save Preferences</Button>
+        <Button
+          onClick={() => draft && save.mutate(draft)}
+          disabled={!draft || save.isPending}
+          loading={save.isPending}
+        >
+          Save Preferences
+        </Button>
       </Group>
     </Paper>
   );

@@ -1,9 +1,15 @@
-// Who wrote a post or reply, and when: avatar, @username linking to the profile, date.
+// Who wrote a post or reply, and when: avatar, @username linking to the profile, their name when
+// they show their profile in posts, date.
 import type { AuthorView } from "@forum/contracts";
 import { Anchor, Group, type MantineSize, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import { UserAvatar } from "../UserAvatar";
+
+/** The name a member shows with their posts ("Show Profile in Posts" off: the API sends none). */
+function fullName(author: AuthorView): string {
+  return [author.firstName, author.lastName].filter(Boolean).join(" ");
+}
 
 type Props = { author: AuthorView | null; createdAt: string; date: string; avatarSize?: MantineSize };
 
@@ -13,9 +19,17 @@ export function AuthorByline({ author, createdAt, date, avatarSize = "md" }: Pro
       <UserAvatar user={author} size={avatarSize} />
       <Stack gap={0} style={{ minWidth: 0 }}>
         {author ? (
-          <Anchor component={Link} to={`/u/${author.username}`} fw={600} size="sm" truncate>
-            @{author.username}
-          </Anchor>
+          <Text size="sm" truncate>
+            <Anchor component={Link} to={`/u/${author.username}`} fw={600} size="sm">
+              @{author.username}
+            </Anchor>
+            {fullName(author) && (
+              <Text span size="sm" c="dimmed">
+                {" "}
+                · {fullName(author)}
+              </Text>
+            )}
+          </Text>
         ) : (
           <Text fw={600} size="sm">
             Unknown

@@ -7,6 +7,7 @@ import { formatDate, plural } from "../../lib/format";
 import { CategoryBadge } from "../CategoryBadge";
 import { PageTitle } from "../PageTitle";
 import { AuthorByline } from "./AuthorByline";
+import { MentionText } from "./MentionText";
 import { PostActions } from "./PostActions";
 import { VoteButtons } from "./VoteButtons";
 
@@ -35,7 +36,9 @@ export function PostDetail({ post }: { post: PostView }) {
           <AuthorByline author={post.author} createdAt={post.createdAt} date={formatDate(post.createdAt)} />
           <PostActions post={post} />
         </Group>
-        <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{post.content}</Text>
+        <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+          <MentionText text={post.content} />
+        </Text>
         <Divider />
         <Group justify="space-between" gap="sm">
           <VoteButtons post={post} />

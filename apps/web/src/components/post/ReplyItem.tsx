@@ -1,8 +1,10 @@
-// One reply: author and time, the text as written (line breaks kept), vote counts, actions.
+// One reply: author and time, the text as written (line breaks kept, @mentions linked), vote
+// counts, actions. Its id (reply-{id}) is the anchor notifications link to.
 import type { ReplyView } from "@forum/contracts";
 import { Group, Paper, Text } from "@mantine/core";
 import { relativeTime } from "../../lib/format";
 import { AuthorByline } from "./AuthorByline";
+import { MentionText } from "./MentionText";
 import { ReplyActions } from "./ReplyActions";
 import { VoteCounts } from "./VoteCounts";
 
@@ -13,6 +15,9 @@ export function ReplyItem({ reply, postSlug }: { reply: ReplyView; postSlug: str
       p="md"
       radius="md"
       component="article"
+      id={`reply-${reply.id}`}
+      // Opened from a notification (#reply-{id}): scrolled into view below the fixed header.
+      style={{ scrollMarginTop: 80 }}
       aria-label={`Reply by ${reply.author?.username ?? "Unknown"}`}
     >
       <Group justify="space-between" align="flex-start" gap="xs">
@@ -25,7 +30,7 @@ export function ReplyItem({ reply, postSlug }: { reply: ReplyView; postSlug: str
         <ReplyActions reply={reply} postSlug={postSlug} />
       </Group>
       <Text mt="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-        {reply.content}
+        <MentionText text={reply.content} />
       </Text>
       <Group mt="sm">
         <VoteCounts upvotes={reply.upvotes} downvotes={reply.downvotes} />

@@ -2,7 +2,8 @@
 import { type PostView, REPLIES_PER_AD, type ReplyView } from "@forum/contracts";
 import { Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Fragment, useId } from "react";
+import { Fragment, useEffect, useId } from "react";
+import { useLocation } from "react-router";
 import { plural } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { AdSlot } from "../AdSlot";
@@ -14,6 +15,20 @@ export function ReplyList({ post }: { post: PostView }) {
   const replies = useQuery(trpc.replies.byPost.queryOptions({ postId: post.id }));
   const list = replies.data?.replies;
   const count = list?.length ?? post.replyCount;
+  const { hash } = useLocation();
+  // A link to #reply-{id} (a notification): once the replies are on the page, scroll to that one.
+  useEffect(() => {
+    if (!list || !hash.startsWith("#reply-")) return;
+    const target = document.getElementById(hash.slice(1));
+    if (!target) return;
+    target.scrollIntoView({ block: "start" });
+    target.setAttribute("data-targeted", "true");
+    target.style.outline = "2px solid var(--mantine-color-blue-filled)";
+    return () => {
+      target.removeAttribute("data-targeted");
+      target.style.outline = "";
+    };
+  }, [list, hash]);
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId}>

@@ -1,0 +1,217 @@
+// GET /api/search and /api/search/count on both engines: ranking, stemming, prefixes, phrases,
+// hostile input, and every write visible to the next search.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, client, insertCategory, signedIn, startForum, type TestForum } from "./harness";
+
+let forum: TestForum;
+let categoryId: number;
+let otherCategoryId: number;
+let author: Client;
+let replier: Client;
+const visitor = () => client(forum.app);
+
+type Result = { id: number; title: string; snippet: string; matchedIn: string };
+
+async function post(member: Client, title: string, content: string, category = categoryId) {
+  const res = await member.post("/api/posts", { title, content, categoryId: category });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number; slug: string };
+}
+
+async function reply(member: Client, postId: number, content: string) {
+  const res = await member.post(`/api/posts/${postId}/replies`, { content });
+  if (res.status !== 201) throw new Error(`reply failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number };
+}
+
+async function search(query: string): Promise<Result[]> {
+  const res = await visitor().get(`/api/search?${query}`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+const titles = (results: Result[]) => results.map((result) => result.title);
+
+beforeAll(async () => {
+  forum = await startForum();
+  categoryId = await insertCategory(forum.db, "Search Cat");
+  otherCategoryId = await insertCategory(forum.db, "Other Cat");
+  author = await signedIn(forum, { username: "search-author" });
+  replier = await signedIn(forum, { username: "search-replier" });
+});
+afterAll(() => forum.close());
+
+describe("GET /api/search", () => {
+  it("ranks title matches above content matches above reply matches, newer first on ties", async () => {
+    const inReply = await post(author, "Kettle maintenance", "Descaling every month keeps it quiet.");
+    await reply(replier, inReply.id, "My zeppelin hangar has the same kettle.");
+    const inContent = await post(author, "Airship hangar notes", "A zeppelin needs a very large hangar.");
+    const olderTitle = await post(author, "Zeppelin history", "Count Ferdinand built the first ones.");
+    const newerTitle = await post(author, "Zeppelin history", "The same title, written later.");
+
+    const results = await search("q=zeppelin");
+    expect(results.map((result) => [result.id, result.matchedIn])).toEqual([
+      [newerTitle.id, "title"],
+      [olderTitle.id, "title"],
+      [inContent.id, "content"],
+      [inReply.id, "reply"],
+    ]);
+    // The reply match's snippet is the reply's text; the others come from the post's content.
+    expect(results[3]?.snippet).toBe("My zeppelin hangar has the same kettle.");
+    expect(results[2]?.snippet).toBe("A zeppelin needs a very large hangar.");
+  });
+
+  it("answers the post list's shape plus snippet and matchedIn", async () => {
+    const created = await post(author, "Shape of a quokka result", "Quokka content here.");
+    const [result] = await search("q=quokka");
+    const [listed] = (await visitor().get("/api/posts?sortBy=new&limit=1")).body;
+    expect(listed.id).toBe(created.id);
+    expect(result).toEqual({ ...listed, snippet: "Quokka content here.", matchedIn: "title" });
+  });
+
+  it("finds stems, the last word as a prefix, and quoted phrases as phrases", async () => {
+    await post(author, "Choosing a database engine", "Tuning PostgreSQL for analytics workloads.");
+    await post(author, "Unrelated gardening", "Tomatoes like the sun and water daily.");
+    await post(author, "Words apart", "The water stays blue while the sun sets.");
+
+    expect(titles(await search("q=databases"))).toEqual(["Choosing a database engine"]);
+    expect(titles(await search("q=DATABASE"))).toEqual(["Choosing a database engine"]);
+    expect(titles(await search("q=postg"))).toEqual(["Choosing a database engine"]);
+    expect(titles(await search("q=tuned%20postgr"))).toEqual(["Choosing a database engine"]);
+    // Not a prefix when it is not the last word.
+    expect(await search("q=postg%20tuning")).toEqual([]);
+    expect(titles(await search(`q=${encodeURIComponent('"sun and water"')}`))).toEqual(["Unrelated gardening"]);
+    const both = titles(await search("q=sun%20water"));
+    expect(both.sort()).toEqual(["Unrelated gardening", "Words apart"]);
+  });
+
+  it("never fails on punctuation or operators", async () => {
+    await post(author, "C++ and node.js together", "Operators: a AND b, NOT c, (d OR e), f*, g:h.");
+    const hostile = [
+      '" "',
+      '""',
+      "' '",
+      "''",
+      "\\\\",
+      "AND OR",
+      "NOT NOT",
+      "NEAR(a b)",
+      "title:zeppelin",
+      "{title}: x",
+      "a*b**",
+      "-minus +plus",
+      "(((",
+      "!!",
+      "%_%",
+      "'; drop table posts; --",
+      "a & b | !c",
+      "<-> :* :A",
+      '"unclosed phrase',
+      "\u0000\u0001 ok",
+      "x".repeat(400),
+    ];
+    for (const q of hostile) {
+      const res = await visitor().get(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, `${JSON.stringify(q)}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(Array.isArray(res.body)).toBe(true);
+    }
+    expect(titles(await search("q=c%2B%2B%20node.js"))).toEqual(["C++ and node.js together"]);
+    expect(titles(await search(`q=${encodeURIComponent("NOT c, (d OR")}`))).toEqual(["C++ and node.js together"]);
+    const count = await visitor().get(`/api/search/count?q=${encodeURIComponent('"NEAR( :*')}`);
+    expect(count.status).toBe(200);
+  });
+
+  it("refuses queries under 2 characters with 400", async () => {
+    for (const q of ["", "a", "  b  ", "%20"]) {
+      const res = await visitor().get(`/api/search?q=${q}`);
+      expect(res).toMatchObject({ status: 400, body: { message: "Search needs at least 2 characters" } });
+    }
+    expect((await visitor().get("/api/search")).body).toEqual({ message: "Search needs at least 2 characters" });
+    expect((await visitor().get("/api/search/count?q=x")).status).toBe(400);
+  });
+
+  it("finds a new post at once, an edited one by its new words only, a deleted one never", async () => {
+    const created = await post(author, "Freshly written narwhal", "Body");
+    expect(titles(await search("q=narwhal"))).toEqual(["Freshly written narwhal"]);
+
+    const edit = await author.put(`/api/posts/${created.id}`, {
+      title: "Rewritten about walruses",
+      content: "Body",
+      categoryId,
+    });
+    expect(edit.status).toBe(200);
+    expect(await search("q=narwhal")).toEqual([]);
+    expect(titles(await search("q=walrus"))).toEqual(["Rewritten about walruses"]);
+
+    const answer = await reply(replier, created.id, "A pangolin wandered in.");
+    expect(titles(await search("q=pangolin"))).toEqual(["Rewritten about walruses"]);
+    expect((await replier.put(`/api/replies/${answer.id}`, { content: "An armadillo instead." })).status).toBe(200);
+    expect(await search("q=pangolin")).toEqual([]);
+    expect(titles(await search("q=armadillo"))).toEqual(["Rewritten about walruses"]);
+    expect((await replier.del(`/api/replies/${answer.id}`)).status).toBe(200);
+    expect(await search("q=armadillo")).toEqual([]);
+
+    await reply(replier, created.id, "An okapi reply that goes with its post.");
+    expect((await author.del(`/api/posts/${created.id}`)).status).toBe(200);
+    expect(await search("q=walrus")).toEqual([]);
+    expect(await search("q=okapi")).toEqual([]);
+  });
+
+  it("filters by category, pages with offset and limit, sorts by newest on request", async () => {
+    const made: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      made.push((await post(author, `Capybara post ${i}`, "Same body", i % 2 === 0 ? categoryId : otherCategoryId)).id);
+    }
+    const inOther = await search(`q=capybara&categoryId=${otherCategoryId}`);
+    expect(inOther.map((r) => r.id).sort()).toEqual([made[1], made[3], made[5]].sort());
+
+    const all = await search("q=capybara");
+    expect(all).toHaveLength(6);
+    const paged = [...(await search("q=capybara&limit=4")), ...(await search("q=capybara&offset=4&limit=4"))];
+    expect(paged.map((r) => r.id)).toEqual(all.map((r) => r.id));
+
+    const newest = await search("q=capybara&sort=new");
+    expect(newest.map((r) => r.id)).toEqual([...made].reverse());
+    expect((await visitor().get("/api/search?q=capybara&limit=51")).status).toBe(400);
+    expect((await visitor().get("/api/search?q=capybara&sort=old")).status).toBe(400);
+  });
+
+  it("pages across the tiers without repeats or gaps", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await post(author, `Ocelot title ${i}`, "plain")).id);
+    for (let i = 0; i < 3; i++) ids.push((await post(author, `Cat ${i}`, "an ocelot in the body")).id);
+    for (let i = 0; i < 3; i++) {
+      const target = await post(author, `Quiet ${i}`, "nothing here");
+      await reply(replier, target.id, "an ocelot in a reply");
+      ids.push(target.id);
+    }
+    const whole = await search("q=ocelot");
+    expect(whole.map((r) => r.matchedIn)).toEqual([
+      ...Array(3).fill("title"),
+      ...Array(3).fill("content"),
+      ...Array(3).fill("reply"),
+    ]);
+    for (const size of [1, 2, 4]) {
+      const pages: Result[] = [];
+      for (let offset = 0; offset < 10; offset += size)
+        pages.push(...(await search(`q=ocelot&offset=${offset}&limit=${size}`)));
+      expect(pages.map((r) => r.id)).toEqual(whole.map((r) => r.id));
+    }
+    expect(new Set(whole.map((r) => r.id))).toEqual(new Set(ids));
+    expect(await visitor().get("/api/search/count?q=ocelot")).toMatchObject({
+      status: 200,
+      body: { count: 9, exact: true },
+    });
+  });
+
+  it("cuts a plain-text snippet of at most 200 characters around the match", async () => {
+    const filler = "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(12);
+    await post(author, "Long body", `${filler}Here the <b>axolotl</b> & friends appear. ${filler}`);
+    const [result] = await search("q=axolotl");
+    expect(result?.matchedIn).toBe("content");
+    expect(result?.snippet.length).toBeLessThanOrEqual(200);
+    expect(result?.snippet).toContain("<b>axolotl</b> & friends");
+    expect(result?.snippet.startsWith("…")).toBe(true);
+    expect(result?.snippet.endsWith("…")).toBe(true);
+  });
+});

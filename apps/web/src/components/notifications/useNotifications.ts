@@ -1,0 +1,36 @@
+// The signed-in member's notifications: the unread count, polled so it rises without a reload
+// (every 20 s and when the window regains focus; any instance answers from the database), the
+// list, and marking read.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "../../lib/trpc";
+
+export const UNREAD_POLL_MS = 20_000;
+
+export function useUnreadCount() {
+  const trpc = useTRPC();
+  return useQuery({
+    ...trpc.notifications.unreadCount.queryOptions(),
+    refetchInterval: UNREAD_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+}
+
+export function useNotificationList() {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.notifications.list.queryOptions({ limit: 30 }), staleTime: 0 });
+}
+
+/** Marks some notifications read (or all, without ids); the count and the list refresh. */
+export function useMarkRead() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.notifications.markRead.mutationOptions({
+      onSuccess: (answer) => {
+        queryClient.setQueryData(trpc.notifications.unreadCount.queryKey(), answer);
+        void queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() });
+      },
+    }),
+  );
+}

@@ -1,0 +1,54 @@
+// Search: the engine finds and ranks the posts (@forum/db searchPage); this turns its hits into
+// the list's post shape, with a plain-text snippet cut around the best match of the text that
+// matched (the content for title and content matches, the best reply's text for reply matches).
+import {
+  parseSearchQuery,
+  SEARCH_COUNT_CAP,
+  type SearchCountView,
+  type SearchResultView,
+  type SearchSort,
+  snippetOf,
+} from "@forum/contracts";
+import { type ForumDb, searchCount, searchPage } from "@forum/db";
+import { selectPosts, toPostView } from "./posts";
+
+export type SearchOptions = {
+  q: string;
+  categoryId?: number | undefined;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+};
+
+export async function searchPosts(db: ForumDb, options: SearchOptions): Promise<SearchResultView[]> {
+  const terms = parseSearchQuery(options.q);
+  const hits = await searchPage(db, terms, options);
+  if (hits.length === 0) return [];
+  const posts = await selectPosts(db, null)
+    .where(
+      "posts.id",
+      "in",
+      hits.map((hit) => hit.postId),
+    )
+    .execute();
+  const replyIds = hits.flatMap((hit) => (hit.replyId === null ? [] : [hit.replyId]));
+  const replies =
+    replyIds.length === 0
+      ? []
+      : await db.selectFrom("replies").select(["id", "content"]).where("id", "in", replyIds).execute();
+  const postById = new Map(posts.map((row) => [row.id, row]));
+  const replyText = new Map(replies.map((reply) => [reply.id, reply.content]));
+  return hits.flatMap((hit) => {
+    const row = postById.get(hit.postId);
+    if (!row) return [];
+    const text = (hit.replyId !== null && replyText.get(hit.replyId)) || row.content;
+    return [{ ...toPostView(row), snippet: snippetOf(text, terms), matchedIn: hit.matchedIn }];
+  });
+}
+
+export async function countSearchResults(
+  db: ForumDb,
+  options: { q: string; categoryId?: number | undefined },
+): Promise<SearchCountView> {
+  return searchCount(db, parseSearchQuery(options.q), options.categoryId, SEARCH_COUNT_CAP);
+}

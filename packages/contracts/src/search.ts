@@ -1,0 +1,191 @@
+// What a search query means, shared by the server (which turns it into each engine's query and
+// cuts snippets) and the web app (which highlights the matched words). The database decides what
+// matches (stemming, prefixes, phrases); the word matcher here only finds those words again in
+// plain text, closely enough to point at them.
+
+/** Shortest query, after trimming. */
+export const SEARCH_MIN_LENGTH = 2;
+/** Longest query the server reads; the rest is ignored. */
+export const SEARCH_MAX_LENGTH = 200;
+/** At most this many terms take part (a pasted paragraph must not become a huge query). */
+export const SEARCH_MAX_TERMS = 12;
+export const SEARCH_SNIPPET_LENGTH = 200;
+/** The result count is exact up to here, then shown as "1,000+". */
+export const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_PAGE_SIZE = 20;
+export const SEARCH_MAX_PAGE_SIZE = 50;
+export const SEARCH_SORTS = ["relevance", "new"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const SEARCH_MATCHED_IN = ["title", "content", "reply"] as const;
+export type SearchMatchedIn = (typeof SEARCH_MATCHED_IN)[number];
+
+/**
+ * One thing every result must contain: a word, a run of words joined by punctuation ("node.js"),
+ * or a quoted phrase. `text` is what the engine's own tokenizer reads (never an operator: the
+ * engines get it quoted); `words` are its letters-and-digits runs, lower-case.
+ */
+export type SearchTerm = { text: string; words: string[]; phrase: boolean; prefix: boolean };
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
+const ASCII_WORD = /[A-Za-z0-9]+/g;
+const ASCII = /^\p{ASCII}*$/u;
+
+/** Words of a text: the same runs either way, but Unicode classes cost five times more to scan. */
+function wordPattern(text: string): RegExp {
+  return ASCII.test(text) ? ASCII_WORD : WORD;
+}
+
+/** Lower case without accents, as both engines compare words. */
+export function foldWord(word: string): string {
+  // Most words are plain ASCII: lower-casing is all they need (normalize costs ten times more).
+  return ASCII.test(word) ? word.toLowerCase() : word.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+function wordsOf(text: string): string[] {
+  return (text.match(WORD) ?? []).map(foldWord);
+}
+
+/**
+ * Splits what a person typed into terms: quoted phrases, and words separated by spaces. The last
+ * term matches as a prefix unless it is a quoted phrase. Quotes, backslashes and control
+ * characters never reach the engines; anything else is only text inside a quoted string.
+ */
+export function parseSearchQuery(input: string): SearchTerm[] {
+  const text = input.slice(0, SEARCH_MAX_LENGTH);
+  const terms: SearchTerm[] = [];
+  const add = (raw: string, phrase: boolean) => {
+    const clean = raw
+      .replace(/[\\"'\p{Cc}]/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    const words = wordsOf(clean);
+    if (words.length > 0) terms.push({ text: clean, words, phrase, prefix: false });
+  };
+  let endsWithPhrase = false;
+  const pattern = /"([^"]*)"?|(\S+)/g;
+  for (const match of text.matchAll(pattern)) {
+    if (match[1] !== undefined) {
+      add(match[1], true);
+      endsWithPhrase = true;
+    } else {
+      // Quotes inside a word ("don't", a stray ") never start a phrase.
+      add(match[2] ?? "", false);
+      endsWithPhrase = false;
+    }
+  }
+  const kept = terms.slice(0, SEARCH_MAX_TERMS);
+  const last = kept.at(-1);
+  if (last && !(endsWithPhrase && last === terms.at(-1))) last.prefix = true;
+  return kept;
+}
+
+// A light English stemmer for pointing at matches: plurals and -ed/-ing forms fold together
+// ("databases" and "database", "running" and "run"). The database's own stemmer decides what
+// matches; this only has to find those words in the text again.
+function lightStem(word: string): string {
+  let stem = word;
+  if (stem.length > 4 && stem.endsWith("ies")) stem = `${stem.slice(0, -3)}y`;
+  else if (stem.length > 3 && /(ss|x|z|ch|sh)es$/.test(stem)) stem = stem.slice(0, -2);
+  else if (stem.length > 3 && stem.endsWith("s") && !stem.endsWith("ss")) stem = stem.slice(0, -1);
+  if (stem.length > 5 && stem.endsWith("ing")) stem = stem.slice(0, -3);
+  else if (stem.length > 4 && stem.endsWith("ed")) stem = stem.slice(0, -2);
+  if (/([^aeiouyls])\1$/.test(stem)) stem = stem.slice(0, -1);
+  if (stem.length > 3 && stem.endsWith("e")) stem = stem.slice(0, -1);
+  return stem;
+}
+
+type WordTest = (folded: string) => boolean;
+
+function wordTests(terms: readonly SearchTerm[]): WordTest[] {
+  const tests: WordTest[] = [];
+  for (const term of terms) {
+    term.words.forEach((word, index) => {
+      const stem = lightStem(word);
+      const prefix = term.prefix && index === term.words.length - 1;
+      tests.push((folded) => folded === word || lightStem(folded) === stem || (prefix && folded.startsWith(word)));
+    });
+  }
+  return tests;
+}
+
+export type TextRange = { start: number; end: number };
+
+/** Where the query's words occur in `text` (whole words, in order). */
+export function matchRanges(text: string, terms: readonly SearchTerm[]): TextRange[] {
+  const tests = wordTests(terms);
+  if (tests.length === 0) return [];
+  const ranges: TextRange[] = [];
+  // A text repeats its words: each distinct one is tested once.
+  const known = new Map<string, boolean>();
+  for (const match of text.matchAll(wordPattern(text))) {
+    let matched = known.get(match[0]);
+    if (matched === undefined) {
+      const folded = foldWord(match[0]);
+      matched = tests.some((test) => test(folded));
+      known.set(match[0], matched);
+    }
+    if (matched) ranges.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return ranges;
+}
+
+/** Text split into plain and matched parts, for highlighting. */
+export function highlightParts(text: string, terms: readonly SearchTerm[]): Array<{ text: string; match: boolean }> {
+  const parts: Array<{ text: string; match: boolean }> = [];
+  let at = 0;
+  for (const range of matchRanges(text, terms)) {
+    if (range.start > at) parts.push({ text: text.slice(at, range.start), match: false });
+    parts.push({ text: text.slice(range.start, range.end), match: true });
+    at = range.end;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), match: false });
+  return parts;
+}
+
+const ELLIPSIS = "…";
+
+/**
+ * Plain text of at most `length` characters around the best match: the window holding the most
+ * distinct matched words, starting a little before the first of them, cut at word boundaries,
+ * with "…" where text was left out. Without a match, the text's beginning.
+ */
+export function snippetOf(text: string, terms: readonly SearchTerm[], length = SEARCH_SNIPPET_LENGTH): string {
+  if (text.length <= length) return flatten(text);
+  // Matches are found in the text as written; only the chosen window is flattened (the whole
+  // text would cost more than finding the matches).
+  const ranges = matchRanges(text, terms);
+  let bestStart = 0;
+  let bestScore = -1;
+  const budget = length - 2 * ELLIPSIS.length;
+  for (let i = 0; i < ranges.length; i++) {
+    const first = ranges[i] as TextRange;
+    const seen = new Set<string>();
+    for (let j = i; j < ranges.length; j++) {
+      const range = ranges[j] as TextRange;
+      if (range.end - first.start > budget) break;
+      seen.add(foldWord(text.slice(range.start, range.end)));
+    }
+    if (seen.size > bestScore) {
+      bestScore = seen.size;
+      bestStart = first.start;
+    }
+  }
+  // Some context before the match, from a word boundary.
+  let start = Math.max(0, bestStart - 40);
+  if (start > 0) {
+    const space = text.slice(start, bestStart).search(/\s/);
+    start = space >= 0 ? start + space + 1 : bestStart;
+  }
+  const lead = start > 0 ? ELLIPSIS : "";
+  const window = flatten(text.slice(start, start + 2 * length));
+  const room = length - lead.length;
+  if (start + 2 * length >= text.length && window.length <= room) return `${lead}${window}`;
+  let end = room - ELLIPSIS.length;
+  const space = window.lastIndexOf(" ", end);
+  if (space > 0) end = space;
+  return `${lead}${window.slice(0, end).trimEnd()}${ELLIPSIS}`;
+}
+
+function flatten(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
