@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import { type ApiServices, RateLimiter, ReadCache, Throttles, ViewCounter, writeBulkExampleFiles } from "@forum/api";
+import { AdTracking, type ApiServices, ReadCache, Throttles, ViewCounter, writeBulkExampleFiles } from "@forum/api";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     readDb: options.database.reader,
     readCache,
     views,
-    adTracking: new RateLimiter(tracking.limit, tracking.windowMs),
+    adTracking: new AdTracking(options.database.db, tracking.limit, tracking.windowMs, options.clock),
     throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
     parseUpload: workerUploadParser(),
   };
