@@ -52,6 +52,7 @@ async function main() {
       FORUM_ADMIN_PASSWORD: ADMIN.password,
       FORUM_SEED: "demo",
       LOG_LEVEL: "warn",
+      FORUM_RATE_LIMITS: "off",
     },
   });
   try {

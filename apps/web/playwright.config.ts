@@ -1,8 +1,17 @@
 // End-to-end tests: the production build served by the real server on a fresh database,
 // driven in Debian's Chromium (never a browser Playwright downloads).
 import { defineConfig } from "@playwright/test";
+import { LIMITED_PORT, E2E_PORT as PORT } from "./e2e/ports";
 
-const PORT = Number(process.env.E2E_PORT ?? 3390);
+const server = (port: number, rateLimits: "on" | "off") => ({
+  command: "node e2e/start-server.mjs",
+  url: `http://127.0.0.1:${port}/api/categories`,
+  env: { PORT: String(port), FORUM_RATE_LIMITS: rateLimits },
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+});
 
 export default defineConfig({
   testDir: "e2e",
@@ -29,13 +38,8 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     trace: "off",
   },
-  webServer: {
-    command: "node e2e/start-server.mjs",
-    url: `http://127.0.0.1:${PORT}/api/categories`,
-    env: { PORT: String(PORT) },
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // The suites sign up and sign in many members from one address: their server runs with the
+  // limits off (FORUM_RATE_LIMITS=off), as a load test would. The limits' own tests use a second
+  // server with them on (e2e/throttled-login.spec.ts).
+  webServer: [server(PORT, "off"), server(LIMITED_PORT, "on")],
 });

@@ -24,6 +24,7 @@ export default defineConfig({
       "/api": apiTarget,
       "/trpc": apiTarget,
       "/uploads": apiTarget,
+      "/ad-frames": apiTarget,
     },
   },
 });

@@ -3,17 +3,19 @@
 import { mkdirSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import { type ApiServices, RateLimiter, ReadCache, ViewCounter, writeBulkExampleFiles } from "@forum/api";
+import { AdTracking, type ApiServices, ReadCache, Throttles, ViewCounter, writeBulkExampleFiles } from "@forum/api";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
 import { registerApiReference } from "./openapi/reference";
 import { registerOpenApi } from "./openapi/register";
+import { registerAdFrames } from "./plugins/adFrame";
 import { createContextFactory } from "./plugins/context";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerJsonParser } from "./plugins/json";
 import { registerOriginCheck } from "./plugins/origin";
+import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { SharedAnswers } from "./plugins/sharedAnswers";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
@@ -23,11 +25,13 @@ import { registerRestRoutes } from "./rest/adapter";
 
 export type AppOptions = Pick<
   ServerConfig,
-  "logLevel" | "secureCookies" | "trustProxy" | "webDistDir" | "uploadsDir"
+  "logLevel" | "secureCookies" | "trustProxy" | "rateLimits" | "webDistDir" | "uploadsDir"
 > & {
   database: DbHandle;
   /** Ad tracking: events allowed per client, ad and kind in each window. */
   adTracking?: { limit: number; windowMs: number };
+  /** The throttles' clock (tests move it forward instead of waiting). */
+  clock?: () => number;
 };
 
 declare module "fastify" {
@@ -42,7 +46,10 @@ export type ForumApp = FastifyInstance;
 export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const app = Fastify({
     logger: { level: options.logLevel },
-    trustProxy: options.trustProxy,
+    // `true` trusts the one proxy in front (the peer), never Fastify's `true` (every hop): that
+    // would take the client address from the leftmost X-Forwarded-For entry, which the client
+    // writes itself.
+    trustProxy: options.trustProxy === true ? (_address: string, hop: number) => hop === 0 : options.trustProxy,
     // Batched tRPC GETs put every procedure path in the URL.
     routerOptions: { maxParamLength: 5000 },
     // Requests the router cannot even parse (broken percent-encoding) answer like every error.
@@ -73,7 +80,8 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     readDb: options.database.reader,
     readCache,
     views,
-    adTracking: new RateLimiter(tracking.limit, tracking.windowMs),
+    adTracking: new AdTracking(options.database.db, tracking.limit, tracking.windowMs, options.clock),
+    throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
     parseUpload: workerUploadParser(),
   };
   app.decorate("services", services);
@@ -88,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   registerJsonParser(app);
+  registerSecurityHeaders(app, { https: options.secureCookies });
   registerErrorHandling(app);
   registerOriginCheck(app);
   registerWriteTurns(app);
@@ -98,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
   registerApiReference(app);
+  registerAdFrames(app, options.database.reader);
   await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
   return app;
 }

@@ -1,6 +1,7 @@
 // The only place that reads process.env. Every setting has a safe default; none is required.
 // Values are checked at start-up against one schema: a bad one stops the server with a message
 // naming the variable (main.ts exits with code 2), rather than running with NaN or a typo.
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -15,8 +16,16 @@ export type ServerConfig = {
   logLevel: string;
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies: boolean;
-  /** Trust X-Forwarded-* headers from a reverse proxy (client IP for rate limits). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-* headers are trusted (the client
+   * address for the throttles comes from X-Forwarded-For only then): false for none, true for
+   * the one proxy every request comes through, or the proxies' addresses ("10.0.0.2,
+   * 10.1.0.0/16"). Only the entries those proxies appended are believed, never what the client
+   * itself put in the header.
+   */
+  trustProxy: boolean | string;
+  /** Login, sign-up and new-account posting limits; false only for load tests and imports. */
+  rateLimits: boolean;
   webDistDir: string;
   uploadsDir: string;
   adminUsername: string | undefined;
@@ -30,6 +39,18 @@ const flag = z.preprocess(unset, z.enum(["true", "false"]).default("false")).tra
 const integer = (fallback: number, min: number, max: number) =>
   z.preprocess(unset, z.coerce.number().int().min(min).max(max).default(fallback));
 const text = z.preprocess(unset, z.string().optional());
+/** "true" is the one proxy in front; a list of addresses or CIDR ranges names the proxies. */
+const trustProxy = z.preprocess(
+  unset,
+  z
+    .string()
+    .default("false")
+    .refine(
+      (value) => value === "true" || value === "false" || value.split(",").every(isAddressOrRange),
+      'must be true, false, or the proxies\' addresses or CIDR ranges ("10.0.0.2, 10.1.0.0/16")',
+    )
+    .transform((value) => (value === "true" ? true : value === "false" ? false : value)),
+);
 
 const envSchema = z.object({
   HOST: z.preprocess(unset, z.string().default("0.0.0.0")),
@@ -48,7 +69,8 @@ const envSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   FORUM_SECURE_COOKIES: flag,
-  FORUM_TRUST_PROXY: flag,
+  FORUM_TRUST_PROXY: trustProxy,
+  FORUM_RATE_LIMITS: z.preprocess(unset, z.enum(["on", "off"]).default("on")),
   FORUM_WEB_DIST: text,
   FORUM_UPLOADS_DIR: text,
   FORUM_ADMIN_USERNAME: text,
@@ -76,10 +98,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: settings.LOG_LEVEL,
     secureCookies: settings.FORUM_SECURE_COOKIES,
     trustProxy: settings.FORUM_TRUST_PROXY,
+    rateLimits: settings.FORUM_RATE_LIMITS === "on",
     webDistDir: resolve(cwd, settings.FORUM_WEB_DIST ?? "apps/web/dist"),
     uploadsDir: resolve(cwd, settings.FORUM_UPLOADS_DIR ?? join(dataDir, "uploads")),
     adminUsername: settings.FORUM_ADMIN_USERNAME,
     adminPassword: settings.FORUM_ADMIN_PASSWORD,
     seed: settings.FORUM_SEED,
   };
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", bits, ...rest] = entry.trim().split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }

@@ -292,6 +292,17 @@ describe("POST /api/ads/{id}/track", () => {
     expect(await adRow(id)).toMatchObject({ impressions: 2, clickCount: 1 });
   });
 
+  it("counts a repeat once across two app instances (the windows are in the database)", async () => {
+    const id = await insertAd(forum.db);
+    const other = await forum.startInstance();
+    const onOther = { ...forum, app: other };
+    expect((await track(forum, id, "impression", "10.2.2.2")).status).toBe(204);
+    expect((await track(onOther, id, "impression", "10.2.2.2")).status).toBe(204);
+    expect((await track(onOther, id, "click", "10.2.2.2")).status).toBe(204);
+    expect((await track(forum, id, "click", "10.2.2.2")).status).toBe(204);
+    expect(await adRow(id)).toMatchObject({ impressions: 1, clickCount: 1 });
+  });
+
   it("follows the configured limit and window", async () => {
     const custom = await startForum({ adTracking: { limit: 3, windowMs: 300 } });
     try {

@@ -20,6 +20,7 @@ describe("configuration", () => {
       logLevel: "info",
       secureCookies: false,
       trustProxy: false,
+      rateLimits: true,
       uploadsDir: "/srv/forum/data/uploads",
       seed: "demo",
     });
@@ -35,10 +36,26 @@ describe("configuration", () => {
     ["DATABASE_POOL_SIZE", "0"],
     ["DATABASE_URL", "mysql://localhost/forum"],
     ["FORUM_SECURE_COOKIES", "yes"],
+    ["FORUM_RATE_LIMITS", "false"],
+    ["FORUM_TRUST_PROXY", "yes"],
+    ["FORUM_TRUST_PROXY", "10.0.0.300"],
+    ["FORUM_TRUST_PROXY", "10.0.0.0/33"],
     ["FORUM_SEED", "lots"],
     ["LOG_LEVEL", "chatty"],
   ])("refuses %s=%s, naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value }, "/srv")).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+
+  it("turns the limits off only with FORUM_RATE_LIMITS=off", () => {
+    expect(loadConfig({ FORUM_RATE_LIMITS: "on" }, "/srv").rateLimits).toBe(true);
+    expect(loadConfig({ FORUM_RATE_LIMITS: "off" }, "/srv").rateLimits).toBe(false);
+  });
+
+  it("trusts the one proxy in front with FORUM_TRUST_PROXY=true, or the proxies it lists", () => {
+    expect(loadConfig({ FORUM_TRUST_PROXY: "true" }, "/srv").trustProxy).toBe(true);
+    expect(loadConfig({ FORUM_TRUST_PROXY: "false" }, "/srv").trustProxy).toBe(false);
+    const listed = "10.0.0.2, 10.1.0.0/16, ::1";
+    expect(loadConfig({ FORUM_TRUST_PROXY: listed }, "/srv").trustProxy).toBe(listed);
   });
 
   it("stops the server with exit code 2 and the message, before opening anything", () => {

@@ -60,12 +60,22 @@ describe("unknown paths", () => {
     ["POST", "/api/no-such-thing"],
     ["GET", "/api"],
     ["GET", "/api/categories/some/deeper/path"],
-    ["PATCH", "/api/categories/1"],
-    ["DELETE", "/api/categories"],
   ] as const)("%s %s answers 404 JSON { message }", async (method, url) => {
     const res = await raw(method, url);
     expect(res.status).toBe(404);
     expectMessageOnly(res);
+  });
+
+  it.each([
+    ["PATCH", "/api/categories/1", "GET, PUT, DELETE, HEAD"],
+    ["DELETE", "/api/categories", "GET, POST, HEAD"],
+  ] as const)("%s %s, a path served for other methods, answers 405 naming them", async (method, url, allow) => {
+    const response = await forum.app.inject({ method, url });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe(allow);
+    expect(expectMessageOnly({ body: response.json() })).toBe(
+      `${method} is not allowed on ${url}: use ${allow.replaceAll(", ", " or ")}`,
+    );
   });
 });
 

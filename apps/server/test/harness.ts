@@ -13,13 +13,24 @@ export { TEST_ENGINE } from "./engines/testDatabase";
 export type TestForum = {
   app: ForumApp;
   db: ForumDb;
-  /** Another app instance on the same database (PostgreSQL's scale-out), closed with this one. */
-  startInstance: () => Promise<ForumApp>;
+  /**
+   * Another app instance on the same database (PostgreSQL's scale-out), closed with this one;
+   * `options` override this forum's for it (a second server behind a trusted proxy).
+   */
+  startInstance: (options?: ForumOptions) => Promise<ForumApp>;
   close: () => Promise<void>;
 };
 
-type ForumOptions = Partial<Pick<AppOptions, "adTracking">> & {
+export type ForumOptions = Partial<Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock">> & {
   onNewStatement?: (sql: string) => void;
+  /**
+   * The login, sign-up and new-account posting limits. Off unless a suite asks: the suites sign
+   * in many freshly made members from one address (127.0.0.1) and have them post at once, which
+   * is what FORUM_RATE_LIMITS=off is for. The throttle tests turn them on.
+   */
+  rateLimits?: boolean;
+  /** A built web app to serve (default: none). */
+  webDistDir?: string;
   /** Changes the app before it is ready (a route of the test's own). */
   beforeReady?: (app: ForumApp) => void;
 };
@@ -28,11 +39,13 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
   const app = await buildApp({
     database: database.open(),
     logLevel: "silent",
-    secureCookies: false,
-    trustProxy: false,
-    webDistDir: join(database.dir, "no-web-build"),
+    secureCookies: options.secureCookies ?? false,
+    trustProxy: options.trustProxy ?? false,
+    rateLimits: options.rateLimits ?? false,
+    webDistDir: options.webDistDir ?? join(database.dir, "no-web-build"),
     uploadsDir: join(database.dir, "uploads"),
     ...(options.adTracking ? { adTracking: options.adTracking } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   options.beforeReady?.(app);
   try {
@@ -54,8 +67,8 @@ export async function startForum(options: ForumOptions = {}): Promise<TestForum>
   return {
     app,
     db: app.services.db,
-    startInstance: async () => {
-      const other = await appOn(database, options);
+    startInstance: async (overrides = {}) => {
+      const other = await appOn(database, { ...options, ...overrides });
       others.push(other);
       return other;
     },
@@ -116,7 +129,14 @@ const passwordHashes = new Map<string, Promise<string>>();
 /** Inserts an account directly (fast) with a known password; returns its id. */
 export async function insertUser(
   db: ForumDb,
-  fields: { username?: string; password?: string; role?: Role; banned?: boolean; email?: string } = {},
+  fields: {
+    username?: string;
+    password?: string;
+    role?: Role;
+    banned?: boolean;
+    email?: string;
+    createdAt?: number;
+  } = {},
 ) {
   userCounter += 1;
   const username = fields.username ?? `member${userCounter}`;
@@ -137,7 +157,7 @@ export async function insertUser(
       banned: fields.banned ? 1 : 0,
       profileImageUrl: null,
       preferences: null,
-      createdAt: Date.now(),
+      createdAt: fields.createdAt ?? Date.now(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -152,6 +152,7 @@ const ROWS: Row[] = [
   { method: "GET", url: "/api/admin/recent-posts", admin: true, path: () => "/api/admin/recent-posts" },
   { method: "GET", url: "/api/admin/users", admin: true, path: () => "/api/admin/users" },
   { method: "GET", url: "/api/admin/user-stats", admin: true, path: () => "/api/admin/user-stats" },
+  { method: "GET", url: "/api/admin/limits", admin: true, path: () => "/api/admin/limits" },
   {
     method: "PUT",
     url: "/api/admin/users/:id",

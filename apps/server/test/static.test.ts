@@ -29,6 +29,7 @@ beforeAll(async () => {
     logLevel: "silent",
     secureCookies: false,
     trustProxy: false,
+    rateLimits: true,
     webDistDir: dist,
     uploadsDir: join(dir, "uploads"),
   });

@@ -1,4 +1,5 @@
 // Starts the built server on a fresh temporary database with the demo seed and a known admin.
+// FORUM_RATE_LIMITS comes from the caller (playwright.config.ts); off unless it says on.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +19,7 @@ const server = spawn(process.execPath, [resolve(here, "../../server/dist/main.cj
     FORUM_ADMIN_USERNAME: "e2e_admin",
     FORUM_ADMIN_PASSWORD: "e2e-admin-password",
     LOG_LEVEL: "warn",
+    FORUM_RATE_LIMITS: process.env.FORUM_RATE_LIMITS ?? "off",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

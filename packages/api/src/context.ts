@@ -1,9 +1,10 @@
 // What every procedure sees. The server builds one per request; tests build it the same way.
 import type { ForumDb } from "@forum/db";
 import type { Session, SessionUser } from "./auth/sessions";
+import type { AdTracking } from "./services/adTracking";
 import type { UploadParser } from "./services/bulk/parse";
-import type { RateLimiter } from "./services/rateLimiter";
 import type { ReadCache } from "./services/readCache";
+import type { Throttles } from "./services/throttles";
 import type { ViewCounter } from "./services/viewCounter";
 
 /** Long-lived pieces shared by every request of one server. */
@@ -16,7 +17,9 @@ export type ApiServices = {
   /** Hot read answers until the next write (see services/readCache.ts). */
   readCache: ReadCache;
   /** Ad impressions and clicks per client, ad and kind. */
-  adTracking: RateLimiter;
+  adTracking: AdTracking;
+  /** Login, sign-up and new-account posting limits, counted in the database (services/throttles.ts). */
+  throttles: Throttles;
   /** Where spreadsheet uploads are parsed (default: on the calling thread). */
   parseUpload?: UploadParser;
 };

@@ -14,7 +14,6 @@ export const unauthorized = fail("UNAUTHORIZED");
 export const forbidden = fail("FORBIDDEN");
 export const notFound = fail("NOT_FOUND");
 export const conflict = fail("CONFLICT");
-export const tooManyRequests = fail("TOO_MANY_REQUESTS");
 export const notImplemented = fail("NOT_IMPLEMENTED");
 export const payloadTooLarge = fail("PAYLOAD_TOO_LARGE");
 
@@ -40,6 +39,27 @@ export class ErrorDetails extends Error {
 
 export function badRequestWithDetails(message: string, details: Record<string, unknown>): TRPCError {
   return new TRPCError({ code: "BAD_REQUEST", message, cause: new ErrorDetails(details) });
+}
+
+/** How long a refused client should wait before trying again; both doors send it as Retry-After. */
+export class RetryAfter extends Error {
+  constructor(readonly seconds: number) {
+    super("retry after");
+  }
+}
+
+/** 429 with the wait in whole seconds (rounded up) for the Retry-After header. */
+export function tooManyRequestsFor(message: string, retryAfterMs: number): TRPCError {
+  return new TRPCError({
+    code: "TOO_MANY_REQUESTS",
+    message,
+    cause: new RetryAfter(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+  });
+}
+
+/** The Retry-After seconds of a refusal, if it names a wait. */
+export function retryAfterOf(error: TRPCError): number | undefined {
+  return error.cause instanceof RetryAfter ? error.cause.seconds : undefined;
 }
 
 /** The extra body fields of an error, if it carries any. */

@@ -4,6 +4,7 @@
 // compile error, and apps/server/test/openapi.test.ts proves each schema's type is the
 // procedure's output type.
 import {
+  abuseLimitsViewSchema,
   adminActivityDaySchema,
   adminStatsSchema,
   adminUserViewSchema,
@@ -25,6 +26,7 @@ import {
   risingStarSchema,
   searchCountViewSchema,
   searchResultViewSchema,
+  THROTTLES,
   trendingTopicSchema,
   unreadCountViewSchema,
   userPreferencesSchema,
@@ -62,6 +64,8 @@ export type ProcedureDoc = {
 
 const list = z.array;
 const notFound = { 404: MESSAGES.postNotFound };
+/** A throttle's refusal as the document shows it: the real answer names the minutes left (and Retry-After the seconds). */
+const withWait = (message: (minutes: number) => string) => message(0).replace("0 minutes", "N minutes");
 
 export const procedureDocs = {
   "auth.me": {
@@ -72,12 +76,19 @@ export const procedureDocs = {
   "auth.login": {
     summary: "Sign in: sets the session cookie",
     response: currentUserSchema,
-    failures: { 401: MESSAGES.invalidCredentials, 403: MESSAGES.banned },
+    failures: {
+      401: MESSAGES.invalidCredentials,
+      403: MESSAGES.banned,
+      429: withWait(MESSAGES.tooManyLoginAttempts),
+    },
   },
   "auth.register": {
     summary: "Create an account and sign in: sets the session cookie",
     response: currentUserSchema,
-    failures: { 409: [MESSAGES.usernameTaken, MESSAGES.emailTaken, MESSAGES.accountTaken] },
+    failures: {
+      409: [MESSAGES.usernameTaken, MESSAGES.emailTaken, MESSAGES.accountTaken],
+      429: withWait(MESSAGES.tooManyRegistrations),
+    },
   },
   "auth.logout": { summary: "Sign out: ends this session and clears its cookie", response: messageViewSchema },
   "auth.changePassword": {
@@ -181,7 +192,10 @@ export const procedureDocs = {
   "posts.create": {
     summary: "Start a discussion",
     response: postViewSchema,
-    failures: { 400: MESSAGES.categoryNotFound },
+    failures: {
+      400: MESSAGES.categoryNotFound,
+      429: withWait((minutes) => MESSAGES.newAccountPostLimit(THROTTLES.newAccountPosts.limit, minutes)),
+    },
   },
   "posts.update": {
     summary: "Edit a post: its author or an admin",
@@ -199,7 +213,14 @@ export const procedureDocs = {
     response: repliesOfPostSchema,
     failures: notFound,
   },
-  "replies.create": { summary: "Reply to a post", response: replyViewSchema, failures: notFound },
+  "replies.create": {
+    summary: "Reply to a post",
+    response: replyViewSchema,
+    failures: {
+      ...notFound,
+      429: withWait((minutes) => MESSAGES.newAccountReplyLimit(THROTTLES.newAccountReplies.limit, minutes)),
+    },
+  },
   "replies.update": {
     summary: "Edit a reply: its author or an admin",
     response: replyViewSchema,
@@ -245,6 +266,10 @@ export const procedureDocs = {
   "admin.recentPosts": { summary: "The newest posts", response: list(postViewSchema) },
   "admin.users": { summary: "Every member, newest first", response: list(adminUserViewSchema) },
   "admin.userStats": { summary: "Member totals: active, banned, admins", response: userStatsSchema },
+  "admin.limits": {
+    summary: "The sign-in, sign-up and new-account limits, and whether this server enforces them",
+    response: abuseLimitsViewSchema,
+  },
   "admin.updateUser": {
     summary: "Edit a member's account and role",
     response: adminUserViewSchema,

@@ -92,3 +92,34 @@ export const DEFAULT_PREFERENCES: UserPreferences = {
   weeklyDigest: false,
   showProfileInPosts: true,
 };
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** A throttle: at most `limit` events per `windowMs`, the window starting at the first event. */
+export type ThrottleRule = { name: string; limit: number; windowMs: number };
+
+/**
+ * Abuse limits. The server keeps their counts in the database (every app instance sees the same
+ * counts); FORUM_RATE_LIMITS=off lifts them all at once (load tests, imports, test suites).
+ */
+export const THROTTLES = {
+  /** Sign-in attempts for one account; a successful sign-in clears the count. */
+  loginPerAccount: { name: "login-account", limit: 5, windowMs: 15 * MINUTE_MS },
+  /** Sign-in attempts from one client address, whatever the account. */
+  loginPerAddress: { name: "login-address", limit: 30, windowMs: 15 * MINUTE_MS },
+  /** New accounts from one client address. */
+  registrationsPerAddress: { name: "register-address", limit: 5, windowMs: HOUR_MS },
+  /** Posts a new account may start (see NEW_ACCOUNT_PERIOD_MS). */
+  newAccountPosts: { name: "new-account-posts", limit: 3, windowMs: HOUR_MS },
+  /** Replies a new account may post (see NEW_ACCOUNT_PERIOD_MS). */
+  newAccountReplies: { name: "new-account-replies", limit: 10, windowMs: HOUR_MS },
+} as const satisfies Record<string, ThrottleRule>;
+
+/** How long an account counts as new for the posting limits; admins and moderators are exempt. */
+export const NEW_ACCOUNT_PERIOD_MS = 24 * HOUR_MS;
+
+/** Whole minutes to wait, rounded up, never 0. */
+export function minutesToWait(ms: number): number {
+  return Math.max(1, Math.ceil(ms / MINUTE_MS));
+}

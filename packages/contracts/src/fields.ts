@@ -2,21 +2,25 @@
 // of the wrong type each get a message a person can act on (never zod's default text).
 import { z } from "zod";
 import { MESSAGES } from "./messages";
+import { isBlank } from "./text";
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
-/** A required text field: trimmed, non-blank, bounded. `requiredMessage` is the spec's text. */
+/**
+ * A required text field: trimmed, bounded, and refused with the spec's `requiredMessage` when it
+ * shows nothing (blank, or only invisible characters such as zero-width spaces; see text.ts).
+ */
 export function requiredText(label: string, requiredMessage: string, max: number) {
   return z
     .string({ error: (issue) => (isMissing(issue.input) ? requiredMessage : MESSAGES.mustBe(label, "text")) })
     .trim()
-    .min(1, requiredMessage)
+    .refine((value) => !isBlank(value), requiredMessage)
     .max(max, MESSAGES.tooLong(label, max));
 }
 
 /**
- * An optional text field: trimmed, bounded; null or blank become null (clear the field) and
- * an absent field stays undefined (leave it as it is).
+ * An optional text field: trimmed, bounded; null or blank (invisible characters only included)
+ * become null (clear the field) and an absent field stays undefined (leave it as it is).
  */
 export function optionalText(label: string, max: number) {
   return z
@@ -24,7 +28,7 @@ export function optionalText(label: string, max: number) {
     .trim()
     .max(max, MESSAGES.tooLong(label, max))
     .nullish()
-    .transform((value) => (value === undefined ? undefined : value || null));
+    .transform((value) => (value === undefined ? undefined : isBlank(value) ? null : value));
 }
 
 /** A positive whole-number id; REST paths and forms send ids as strings, so coerce. */

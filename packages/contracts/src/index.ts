@@ -6,4 +6,5 @@ export * from "./messages";
 export * from "./schemas";
 export * from "./search";
 export * from "./slug";
+export * from "./text";
 export * from "./types";

@@ -1,6 +1,8 @@
 // User-facing messages, word for word from the spec where it gives them (sections 5 and 8).
 // The server answers with these and the web forms show the same text.
 
+const inMinutes = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+
 export const MESSAGES = {
   requiredFields: "Please fill in all required fields",
   categoryNameRequired: "Category name is required",
@@ -41,6 +43,13 @@ export const MESSAGES = {
   adminCannotBeDeleted: "Admin accounts cannot be deleted",
   cannotBanAdmin: "Admin accounts cannot be banned",
   cannotBanSelf: "You cannot ban yourself",
+  tooManyLoginAttempts: (minutes: number) => `Too many attempts. Try again in ${inMinutes(minutes)}.`,
+  tooManyRegistrations: (minutes: number) =>
+    `Too many new accounts from this address. Try again in ${inMinutes(minutes)}.`,
+  newAccountPostLimit: (limit: number, minutes: number) =>
+    `New accounts can start ${limit} posts an hour during their first day. You can post again in ${inMinutes(minutes)}.`,
+  newAccountReplyLimit: (limit: number, minutes: number) =>
+    `New accounts can post ${limit} replies an hour during their first day. You can reply again in ${inMinutes(minutes)}.`,
   adsBetweenPostsRange: "Ads between posts must be a whole number from 1 to 10",
   categoryNameTaken: "A category with this name already exists",
   crossSiteWrite: "Cross-site request refused",

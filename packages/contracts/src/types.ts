@@ -7,7 +7,15 @@
 // cached read): a type-level test proves each procedure's output type equals its schema's, and
 // the API test suites check every REST answer they receive against the document.
 import { z } from "zod";
-import { AD_PLACEMENTS, AD_TYPES, BULK_UPLOAD_TYPES, MY_VOTES, NOTIFICATION_TYPES, ROLES } from "./constants";
+import {
+  AD_PLACEMENTS,
+  AD_TYPES,
+  BULK_UPLOAD_TYPES,
+  MY_VOTES,
+  NOTIFICATION_TYPES,
+  ROLES,
+  THROTTLES,
+} from "./constants";
 import { SEARCH_MATCHED_IN } from "./search";
 
 const id = z.number().int();
@@ -198,6 +206,22 @@ export type AdminActivityDay = z.infer<typeof adminActivityDaySchema>;
 /** A confirmation ("Post deleted successfully"), and the body of every error answer. */
 export const messageViewSchema = z.object({ message: z.string() });
 export type MessageView = z.infer<typeof messageViewSchema>;
+
+/** A throttle as GET /api/admin/limits shows it: at most `limit` events per `windowMs`. */
+export const throttleRuleSchema = z.object({ name: z.string(), limit: count, windowMs: count });
+
+/** The abuse limits the server enforces; `enabled` is false when FORUM_RATE_LIMITS=off. */
+export const abuseLimitsViewSchema = z.object({
+  enabled: z.boolean(),
+  newAccountPeriodMs: count,
+  throttles: z.object(
+    Object.fromEntries(Object.keys(THROTTLES).map((name) => [name, throttleRuleSchema])) as Record<
+      keyof typeof THROTTLES,
+      typeof throttleRuleSchema
+    >,
+  ),
+});
+export type AbuseLimitsView = z.infer<typeof abuseLimitsViewSchema>;
 
 /** A member ranked by the upvotes their posts and replies received in a time range. */
 export const risingStarSchema = authorViewSchema.extend({ reputationGained: z.number().int() });

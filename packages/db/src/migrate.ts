@@ -6,6 +6,7 @@ import * as m0003 from "./migrations/0003_replies_created_index";
 import * as m0004 from "./migrations/0004_covering_indexes";
 import * as m0005 from "./migrations/0005_votes_by_user";
 import * as m0006 from "./migrations/0006_write_notifications";
+import * as m0007 from "./migrations/0007_throttles";
 import * as m0008 from "./migrations/0008_category_names_unique";
 import * as m0009 from "./migrations/0009_search";
 import * as m0010 from "./migrations/0010_notifications";
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0004_covering_indexes": m0004,
   "0005_votes_by_user": m0005,
   "0006_write_notifications": m0006,
+  "0007_throttles": m0007,
   "0008_category_names_unique": m0008,
   "0009_search": m0009,
   "0010_notifications": m0010,

@@ -103,6 +103,16 @@ export interface AdSettingsTable {
   adsBetweenPosts: number;
 }
 
+/** A throttled subject's events in the current window (see packages/api/src/services/throttles.ts). */
+export interface ThrottlesTable {
+  /** The rule's name and the subject: "login-account:alice", "login-address:203.0.113.7". */
+  key: string;
+  windowStart: number;
+  /** windowStart + the rule's window: the count starts over from here, and the row may be swept. */
+  expiresAt: number;
+  count: number;
+}
+
 export interface NotificationsTable {
   id: Generated<number>;
   /** Who is told. */
@@ -126,6 +136,7 @@ export interface Database {
   votes: VotesTable;
   advertisements: AdvertisementsTable;
   adSettings: AdSettingsTable;
+  throttles: ThrottlesTable;
   notifications: NotificationsTable;
 }
 

@@ -12,6 +12,12 @@ import type { DocumentedRoute, PlainOperation } from "./routeDocs";
 
 const SECURITY_SCHEME = "sessionCookie";
 const ERROR_BODY = { $ref: "#/components/schemas/MessageView" };
+/** Every 429 (a throttle) says how long to wait. */
+const RETRY_AFTER = {
+  description: "Seconds to wait before trying again",
+  required: true,
+  schema: { type: "integer", minimum: 1 },
+};
 
 type Operation = JsonSchema & { tags: string[] };
 
@@ -124,6 +130,7 @@ function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas
     const body = failure === 400 && doc.refusal ? schemas.output(doc.refusal) : ERROR_BODY;
     responses[failure] = {
       description: describeFailure(failure, messages),
+      ...(failure === 429 ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
       content: { "application/json": { schema: body } },
     };
   }

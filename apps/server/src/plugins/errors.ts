@@ -1,6 +1,6 @@
 // One error mapping for the whole server: every error answers JSON { message } with its status;
 // 5xx details are logged with their stack and never sent.
-import { httpStatusOf, publicDetails, publicMessage, unavailableIfDatabaseDown } from "@forum/api";
+import { httpStatusOf, publicDetails, publicMessage, retryAfterOf, unavailableIfDatabaseDown } from "@forum/api";
 import { MESSAGES } from "@forum/contracts";
 import { TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance } from "fastify";
@@ -12,6 +12,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof TRPCError) {
       const status = httpStatusOf(error);
       if (status >= 500) request.log.error({ err: error.cause ?? error }, "procedure failed");
+      const retryAfter = retryAfterOf(error);
+      if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
       return reply.code(status).send({ message: publicMessage(error), ...publicDetails(error) });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

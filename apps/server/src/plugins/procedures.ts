@@ -9,7 +9,7 @@ export type ProcedureDefinition = {
 // Flat at run time, keyed by the dotted name, whatever the nested type says.
 const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDefinition | undefined>;
 
-/** Every procedure by its dotted name. */
+/** Every procedure by its dotted name (the documents list them; tests call each one). */
 export function procedureNames(): string[] {
   return Object.keys(procedures);
 }
@@ -22,6 +22,11 @@ export function procedureDefinition(name: string): ProcedureDefinition["_def"] {
 
 export function isQuery(name: string): boolean {
   return procedures[name]?._def.type === "query";
+}
+
+/** "query", "mutation" (or "subscription"); undefined for a name the router does not have. */
+export function procedureType(name: string): ProcedureDefinition["_def"]["type"] | undefined {
+  return procedures[name]?._def.type;
 }
 
 /** A query whose answer is the same for every caller without a session (see visitorReadProcedure). */

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { restMethodsOf } from "./methodRefusal";
 
 const API_PREFIXES = ["/api/", "/api", "/trpc/", "/trpc", "/uploads/"];
 
@@ -42,6 +43,14 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
     const isFile = path.startsWith("/assets/");
     if (!isApi && !isFile && hasWebBuild && (request.method === "GET" || request.method === "HEAD")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
+    }
+    // An API path that exists for other methods: 405, naming them.
+    const allowed = isApi ? restMethodsOf(app, path) : [];
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send({ message: `${request.method} is not allowed on ${path}: use ${allowed.join(" or ")}` });
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
   });

@@ -1,9 +1,11 @@
 // The tRPC door at /trpc, as the web app and the typed client call it: queries by GET take the
-// direct path in trpcQueries.ts; everything else goes through tRPC's stock Fastify handler.
-import { type AppRouter, appRouter } from "@forum/api";
+// direct path in trpcQueries.ts; mutations by POST (and what the direct path leaves) go through
+// tRPC's stock Fastify handler; every other method is refused here (methodRefusal.ts).
+import { type AppRouter, appRouter, retryAfterOf } from "@forum/api";
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
+import { refuseTrpcMethod } from "./methodRefusal";
 import type { SharedAnswers } from "./sharedAnswers";
 import { answerQueries, parseQueryRequest } from "./trpcQueries";
 
@@ -22,6 +24,11 @@ export async function registerTrpc(
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR") logInternal(error.cause ?? error, path ?? "");
     },
+    // A throttled call tells the client how long to wait, as the REST door does.
+    responseMeta: ({ errors }) => {
+      const seconds = errors.map(retryAfterOf).find((value) => value !== undefined);
+      return seconds === undefined ? {} : { headers: { "retry-after": String(seconds) } };
+    },
   } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"];
 
   const stock = (request: FastifyRequest, reply: FastifyReply) =>
@@ -39,14 +46,15 @@ export async function registerTrpc(
     scope.removeContentTypeParser("multipart/form-data");
     scope.addContentTypeParser("multipart/form-data", {}, (_request, body, done) => done(null, body));
 
+    // Fastify answers HEAD with this GET route too. tRPC's stock handler cannot answer HEAD (it
+    // hands Fastify a fetch Response and the request ends in a 500), so what the direct path
+    // does not answer is refused here instead.
     scope.get("/trpc/:path", async (request, reply) => {
       const call = parseQueryRequest(request, MAX_BATCH_SIZE);
-      return call ? answerQueries(call, request, reply, contextFor, logInternal, shared) : stock(request, reply);
+      if (call) return answerQueries(call, request, reply, contextFor, logInternal, shared);
+      return request.method === "HEAD" ? refuseTrpcMethod(request, reply) : stock(request, reply);
     });
-    scope.route({
-      method: ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
-      url: "/trpc/:path",
-      handler: stock,
-    });
+    scope.post("/trpc/:path", stock);
+    scope.route({ method: ["PUT", "DELETE", "PATCH", "OPTIONS"], url: "/trpc/:path", handler: refuseTrpcMethod });
   });
 }

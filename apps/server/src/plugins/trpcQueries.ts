@@ -35,7 +35,7 @@ export function parseQueryRequest(request: FastifyRequest, maxBatchSize: number)
 }
 
 /** The error item exactly as the router's errorFormatter shapes it (see packages/api/src/trpc.ts). */
-function errorItem(cause: unknown) {
+export function errorItem(cause: unknown) {
   const error = getTRPCErrorFromUnknown(cause);
   const httpStatus = httpStatusOf(error);
   return {

@@ -133,6 +133,7 @@ export const restRoutes: RestRoute[] = [
   { method: "GET", url: "/api/admin/recent-posts", from: "none", procedure: "admin.recentPosts" },
   { method: "GET", url: "/api/admin/users", from: "query", procedure: "admin.users" },
   { method: "GET", url: "/api/admin/user-stats", from: "none", procedure: "admin.userStats" },
+  { method: "GET", url: "/api/admin/limits", from: "none", procedure: "admin.limits" },
   { method: "PUT", url: "/api/admin/users/:id", procedure: "admin.updateUser" },
   { method: "PUT", url: "/api/admin/users/:id/ban", procedure: "admin.setBanned" },
   {

@@ -20,6 +20,8 @@ beforeAll(async () => {
     logLevel: "silent",
     secureCookies: false,
     trustProxy: false,
+    // As in the other suites (harness.ts): many writes from one address, limits off.
+    rateLimits: false,
     webDistDir: "/nonexistent",
     uploadsDir: `${process.env.TMPDIR ?? "/tmp"}/forum-outage-uploads`,
   });

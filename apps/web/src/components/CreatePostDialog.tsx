@@ -1,6 +1,6 @@
 // "Create New Post": opened from the header, the sidebar, the home feed and empty categories.
 // What the member writes is kept as a browser draft (lib/drafts.ts) and restored on reopening.
-import { MESSAGES } from "@forum/contracts";
+import { isBlank, MESSAGES } from "@forum/contracts";
 import { Alert, Button, Checkbox, Group, Text, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -59,7 +59,7 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
     setForm((current) => ({ ...current, [field]: value }));
 
   const publish = () => {
-    if (!form.title.trim() || !form.content.trim() || !form.categoryId) {
+    if (isBlank(form.title) || isBlank(form.content) || !form.categoryId) {
       toastError("Missing Information", MESSAGES.requiredFields);
       return;
     }

@@ -1,4 +1,13 @@
-import { adminPageInput, adminUpdateUserInput, banUserInput, idInput, MESSAGES } from "@forum/contracts";
+import {
+  type AbuseLimitsView,
+  adminPageInput,
+  adminUpdateUserInput,
+  banUserInput,
+  idInput,
+  MESSAGES,
+  NEW_ACCOUNT_PERIOD_MS,
+  THROTTLES,
+} from "@forum/contracts";
 import { forbidden } from "../errors";
 import { adminActivity, adminStats, listUsers, userStats } from "../services/admin";
 import { toAdminUser } from "../services/mappers";
@@ -20,6 +29,14 @@ export const adminRouter = router({
     .input(adminPageInput)
     .query(async ({ ctx, input }) => (await listUsers(ctx.db, input.offset, input.limit)).map(toAdminUser)),
   userStats: adminProcedure.query(({ ctx }) => userStats(ctx.db)),
+  /** The sign-in, sign-up and new-account limits, and whether this server enforces them. */
+  limits: adminProcedure.query(
+    ({ ctx }): AbuseLimitsView => ({
+      enabled: ctx.throttles.enabled,
+      newAccountPeriodMs: NEW_ACCOUNT_PERIOD_MS,
+      throttles: THROTTLES,
+    }),
+  ),
 
   updateUser: adminProcedure.input(adminUpdateUserInput).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;

@@ -32,7 +32,7 @@ export const adsRouter = router({
     .meta({ keepsReadCache: true })
     .input(trackAdInput)
     .mutation(async ({ ctx, input }): Promise<void> => {
-      if (!ctx.adTracking.allow(`${ctx.clientIp}|${input.id}|${input.type}`)) return;
+      if (!(await ctx.adTracking.allow(ctx.clientIp, input.id, input.type))) return;
       await trackAd(ctx.db, input.id, input.type);
     }),
 

@@ -1,8 +1,9 @@
-import { changePasswordInput, loginInput, MESSAGES, registerInput } from "@forum/contracts";
+import { changePasswordInput, loginInput, MESSAGES, registerInput, THROTTLES } from "@forum/contracts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/sessions";
 import type { Context } from "../context";
 import { badRequest, forbidden, unauthorized } from "../errors";
+import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
 import { createUser, findUserById, findUserByUsername, replacePassword } from "../services/users";
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
@@ -20,7 +21,15 @@ export const authRouter = router({
     return toCurrentUser(await findUserById(ctx.db, ctx.user.id));
   }),
 
+  /**
+   * Every attempt counts against the client's address and the account before the password is
+   * checked, so once an account is over its limit even the right password waits; a successful
+   * sign-in clears the account's count.
+   */
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const account = input.username.toLowerCase();
+    await throttle(ctx.throttles, THROTTLES.loginPerAddress, ctx.clientIp, MESSAGES.tooManyLoginAttempts);
+    await throttle(ctx.throttles, THROTTLES.loginPerAccount, account, MESSAGES.tooManyLoginAttempts);
     const user = await findUserByUsername(ctx.db, input.username);
     if (!user) {
       await verifyAgainstDummy(input.password);
@@ -29,16 +38,25 @@ export const authRouter = router({
     if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(MESSAGES.invalidCredentials);
     // Only after the password matched, so a ban does not reveal that an account exists.
     if (user.banned === 1) throw forbidden(MESSAGES.banned);
+    await ctx.throttles.clear(THROTTLES.loginPerAccount, account);
     await startSession(ctx, user.id);
     return toCurrentUser(user);
   }),
 
+  /** A refused registration (a taken name) does not count against the address. */
   register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    const user = await createUser(ctx.db, {
-      username: input.username,
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-    });
+    const user = await counted(
+      ctx.throttles,
+      THROTTLES.registrationsPerAddress,
+      ctx.clientIp,
+      MESSAGES.tooManyRegistrations,
+      async () =>
+        createUser(ctx.db, {
+          username: input.username,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+        }),
+    );
     await startSession(ctx, user.id);
     return toCurrentUser(user);
   }),

@@ -1,6 +1,7 @@
 import { createPostInput, idInput, listPostsInput, MESSAGES, slugInput, updatePostInput } from "@forum/contracts";
 import { notFound } from "../errors";
 import { assertCanModify } from "../permissions";
+import { withinNewAccountLimit } from "../services/limits";
 import {
   createPost,
   deletePost,
@@ -39,7 +40,7 @@ export const postsRouter = router({
   create: memberProcedure.input(createPostInput).mutation(async ({ ctx, input }) => {
     // Only admins feature posts; a member's featured flag is ignored, never stored.
     const featured = ctx.user.role === "admin" && input.featured === true;
-    const id = await createPost(ctx.db, ctx.user.id, { ...input, featured });
+    const id = await withinNewAccountLimit(ctx, "post", () => createPost(ctx.db, ctx.user.id, { ...input, featured }));
     const row = await findPostView(ctx.db, { id }, ctx.user.id);
     if (!row) throw notFound(MESSAGES.postNotFound);
     return toPostView(row);

@@ -1,5 +1,6 @@
 import { createReplyInput, idInput, repliesOfPostInput, updateReplyInput } from "@forum/contracts";
 import { assertCanModify } from "../permissions";
+import { withinNewAccountLimit } from "../services/limits";
 import { createReply, deleteReply, findReplyOwner, findReplyView, listReplies, updateReply } from "../services/replies";
 import { cachedRead, memberProcedure, router, visitorReadProcedure } from "../trpc";
 
@@ -12,7 +13,9 @@ export const repliesRouter = router({
   ),
 
   create: memberProcedure.input(createReplyInput).mutation(async ({ ctx, input }) => {
-    const id = await createReply(ctx.db, input.postId, ctx.user.id, input.content);
+    const id = await withinNewAccountLimit(ctx, "reply", () =>
+      createReply(ctx.db, input.postId, ctx.user.id, input.content),
+    );
     return findReplyView(ctx.db, id);
   }),
 

@@ -22,6 +22,17 @@ export async function listAds(db: ForumDb, options: { placement?: AdPlacement | 
   return rows.map(toAd);
 }
 
+/** The HTML of an ad that is shown (active), for its sandboxed frame; undefined otherwise. */
+export async function findShownAdContent(db: ForumDb, id: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("advertisements")
+    .select("content")
+    .where("id", "=", id)
+    .where("active", "=", 1)
+    .executeTakeFirst();
+  return row?.content;
+}
+
 function columnsOf(fields: AdFields) {
   return {
     title: fields.title,

@@ -1,5 +1,5 @@
 // The ad form's fields, from an ad (edit) or blank (create), and the payload they save as.
-import { AD_DIMENSIONS, AD_PLACEMENTS, AD_TYPES, type AdView } from "@forum/contracts";
+import { AD_DIMENSIONS, AD_PLACEMENTS, AD_TYPES, type AdView, isBlank } from "@forum/contracts";
 
 export type AdDraft = Pick<AdView, "title" | "content" | "type" | "placement" | "dimensions" | "active">;
 
@@ -25,5 +25,5 @@ export function payloadOf(draft: AdDraft) {
 }
 
 export function isComplete(draft: AdDraft): boolean {
-  return draft.title.trim() !== "" && draft.content.trim() !== "";
+  return !isBlank(draft.title) && !isBlank(draft.content);
 }

@@ -1,6 +1,6 @@
 // Create Category and Edit Category: name, description and colour (ten presets or a custom one).
 // Creating needs a name and a description; editing needs a name (spec section 5).
-import { type CategoryView, DEFAULT_CATEGORY_COLOR, MESSAGES } from "@forum/contracts";
+import { type CategoryView, DEFAULT_CATEGORY_COLOR, isBlank, MESSAGES } from "@forum/contracts";
 import { Button, Group, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
@@ -38,8 +38,8 @@ function CategoryForm({ category, onClose }: Omit<Props, "opened">) {
   const pending = create.isPending || update.isPending;
   const submitLabel = creating ? (pending ? "Creating..." : "Create Category") : pending ? "Saving..." : "Save Changes";
 
-  const nameBlank = !name.trim();
-  const descriptionBlank = !description.trim();
+  const nameBlank = isBlank(name);
+  const descriptionBlank = isBlank(description);
   const missing = creating && (nameBlank || descriptionBlank);
   const showMissing =
     missing && (touched.submit || (touched.name && nameBlank) || (touched.description && descriptionBlank));

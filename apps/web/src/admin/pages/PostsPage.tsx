@@ -1,6 +1,6 @@
 // Posts Management (/admin/posts): every post with search, category filter, edit, delete and view.
 // The newest 1,000 are loaded and filtered here; a search also finds older ones on the server.
-import { MESSAGES, type PostView } from "@forum/contracts";
+import { isBlank, MESSAGES, type PostView } from "@forum/contracts";
 import { Badge, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { type DraftCheck, EditPostDialog, requireAllFields } from "../../components/post/EditPostDialog";
@@ -18,7 +18,7 @@ import { MAX_ADMIN_POSTS, useAllPosts } from "../posts/useAllPosts";
 import { useDialogTarget } from "../useDialogTarget";
 
 /** The admin list names a missing title (spec section 5); other gaps get the general message. */
-const titleFirst: DraftCheck = (draft) => (draft.title.trim() ? requireAllFields(draft) : MESSAGES.postTitleRequired);
+const titleFirst: DraftCheck = (draft) => (isBlank(draft.title) ? MESSAGES.postTitleRequired : requireAllFields(draft));
 
 export default function PostsPage() {
   const posts = useAllPosts();

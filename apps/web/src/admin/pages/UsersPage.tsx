@@ -1,5 +1,5 @@
 // User Management (/admin/user-management): the numbers, then every user with search, edit,
-// ban/unban and delete.
+// ban/unban and delete, then the limits new and signing-in accounts are held to.
 import type { AdminUserView } from "@forum/contracts";
 import { Badge, Group, Paper, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
@@ -11,6 +11,7 @@ import { AdminPageHeader } from "../AdminPageHeader";
 import { LoadFailed } from "../LoadFailed";
 import { SearchBox } from "../SearchBox";
 import { useDialogTarget } from "../useDialogTarget";
+import { AbuseLimitsCard } from "../users/AbuseLimitsCard";
 import { EditUserDialog } from "../users/EditUserDialog";
 import { filterUsers } from "../users/filterUsers";
 import { UserStatsCards } from "../users/UserStatsCards";
@@ -49,6 +50,7 @@ export default function UsersPage() {
             <UsersTable users={users.data && shown} onEdit={editing.open} />
           </Paper>
         )}
+        <AbuseLimitsCard />
       </Stack>
       {editing.target && <EditUserDialog user={editing.target} opened={editing.opened} onClose={editing.close} />}
     </>

@@ -1,5 +1,5 @@
 // "Edit User": username, email, first and last name, and role, saved with admin.updateUser.
-import { type AdminUserView, MESSAGES, ROLES, type Role } from "@forum/contracts";
+import { type AdminUserView, isBlank, MESSAGES, ROLES, type Role } from "@forum/contracts";
 import { Select, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -57,7 +57,7 @@ function EditUserForm({ user, onClose }: Omit<EditUserDialogProps, "opened">) {
   );
 
   const save = () => {
-    if (!form.username.trim()) {
+    if (isBlank(form.username)) {
       toastError("Missing Information", MESSAGES.usernameRequired);
       return;
     }

@@ -1,5 +1,5 @@
 // The Login tab: Username and Password; blank fields are caught here and nothing is sent.
-import { MESSAGES } from "@forum/contracts";
+import { isBlank, MESSAGES } from "@forum/contracts";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -16,13 +16,14 @@ export function LoginForm() {
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: (user) => signedIn(user, "Logged in successfully"),
-      // Any failure reads as bad credentials, except a ban, which the member needs to know about.
-      onError: (error) => toastError("Login failed", serverReason(error, [403]) ?? "Invalid username or password"),
+      // Any failure reads as bad credentials, except a ban, which the member needs to know about,
+      // and too many attempts, which says how long to wait.
+      onError: (error) => toastError("Login failed", serverReason(error, [403, 429]) ?? "Invalid username or password"),
     }),
   );
 
   const submit = () => {
-    if (!username.trim() || !password) {
+    if (isBlank(username) || !password) {
       toastError("Missing information", MESSAGES.loginFieldsRequired);
       return;
     }

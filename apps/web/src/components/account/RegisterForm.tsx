@@ -1,5 +1,5 @@
 // The Register tab. The confirmation is checked here and never sent.
-import { LIMITS, MESSAGES } from "@forum/contracts";
+import { isBlank, LIMITS, MESSAGES } from "@forum/contracts";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { toastError } from "../../lib/toast";
@@ -19,6 +19,9 @@ export function RegisterForm() {
     trpc.auth.register.mutationOptions({
       onSuccess: (user) => signedIn(user, "Account created successfully"),
       onError: (error) => {
+        // Too many sign-ups from this address: the wait is all there is to say.
+        const wait = serverReason(error, [429]);
+        if (wait) return toastError("Registration failed", wait);
         // A validation or conflict message (short password, taken name) tells the person what to fix.
         const reason = serverReason(error, [400, 409]);
         toastError("Registration failed", reason ? `${REGISTRATION_FAILED}. ${reason}` : REGISTRATION_FAILED);
@@ -27,7 +30,7 @@ export function RegisterForm() {
   );
 
   const submit = () => {
-    if (!form.username.trim() || !form.email.trim() || !form.password) {
+    if (isBlank(form.username) || isBlank(form.email) || !form.password) {
       toastError("Missing information", MESSAGES.loginFieldsRequired);
       return;
     }

@@ -1,6 +1,6 @@
 // "Edit Post": title, category, excerpt, content and, for admins, the featured switch.
 // The server lets the author or an admin save; the saved post replaces the cached one.
-import { MESSAGES, type PostView } from "@forum/contracts";
+import { isBlank, MESSAGES, type PostView } from "@forum/contracts";
 import { Switch, Textarea, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -20,7 +20,7 @@ export type DraftCheck = (draft: Draft) => string | null;
 
 /** The post page's rule (spec section 5): title, content and category, one message. */
 export const requireAllFields: DraftCheck = (draft) =>
-  draft.title.trim() && draft.content.trim() && draft.categoryId ? null : MESSAGES.requiredFields;
+  !isBlank(draft.title) && !isBlank(draft.content) && draft.categoryId ? null : MESSAGES.requiredFields;
 
 type Props = {
   post: PostView;

@@ -1,5 +1,5 @@
 // "Edit Reply": the reply's content; blank content is refused before any call.
-import { MESSAGES, type ReplyView } from "@forum/contracts";
+import { isBlank, MESSAGES, type ReplyView } from "@forum/contracts";
 import { Stack, Textarea } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -38,7 +38,7 @@ function EditReplyForm({ reply, postSlug, onClose }: Omit<Props, "opened">) {
   );
 
   const save = () => {
-    if (!content.trim()) {
+    if (isBlank(content)) {
       toastError("Missing Information", MESSAGES.replyContentRequired);
       return;
     }

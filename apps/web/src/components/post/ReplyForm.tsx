@@ -1,5 +1,5 @@
 // "Write a Reply" for members; visitors get a prompt to log in instead.
-import type { PostView } from "@forum/contracts";
+import { isBlank, type PostView } from "@forum/contracts";
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
@@ -51,7 +51,7 @@ function ReplyComposer({ post }: { post: PostView }) {
       onError: (error) => onError(error, { title: "Error", message: "Failed to post reply" }),
     }),
   );
-  const blank = !content.trim();
+  const blank = isBlank(content);
 
   return (
     <form

@@ -1,0 +1,51 @@
+// Security headers. Every response says nosniff (and, served over HTTPS, HSTS); every HTML page
+// also gets a Content-Security-Policy, may not be framed, and sends a shortened Referer.
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The forum's pages load only their own scripts, styles, fonts, images and API calls.
+ * - script-src 'self': the built index.html has no inline script (Vite emits module files).
+ * - style-src also allows 'unsafe-inline', for styles only: Mantine writes its theme variables
+ *   and responsive style props into <style> elements at run time, and a nonce would need a fresh
+ *   HTML page per request (the page is a static, precompressed file). Inline CSS cannot run
+ *   script, and every piece of user text is rendered as text, never as markup.
+ * - frame-src 'self': HTML ads are served from this origin (see adFrame.ts) into sandboxed frames,
+ *   each with its own, separate policy.
+ * - frame-ancestors 'none': no other page, same-site or not, may frame the forum (clickjacking).
+ */
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const PAGE_HEADERS = {
+  "content-security-policy": PAGE_CSP,
+  // For browsers that predate frame-ancestors.
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
+/** Half a year; sent only when the forum says it is served over HTTPS (FORUM_SECURE_COOKIES). */
+const HSTS = "max-age=15552000";
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    reply.header("x-content-type-options", "nosniff");
+    if (options.https) reply.header("strict-transport-security", HSTS);
+    const type = reply.getHeader("content-type");
+    // A response that set its own policy (an ad's frame) keeps it.
+    if (typeof type === "string" && type.startsWith("text/html") && !reply.hasHeader("content-security-policy")) {
+      reply.headers(PAGE_HEADERS);
+    }
+    done(null, payload);
+  });
+}
