@@ -32,6 +32,8 @@ export type AppOptions = Pick<
   adTracking?: { limit: number; windowMs: number };
   /** The throttles' clock (tests move it forward instead of waiting). */
   clock?: () => number;
+  /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
+  freezeCachedAnswers?: boolean;
 };
 
 declare module "fastify" {
@@ -64,12 +66,12 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   // First, so it sees every route registered after it: each /api route must be documented.
   registerOpenApi(app);
 
-  const readCache = new ReadCache();
-  // Cached lists show view counts: written views make them stale like any other write.
+  const readCache = new ReadCache(1000, options.freezeCachedAnswers ?? false);
+  // The post page shows exact view counts: written views make it stale (lists lag a minute).
   const views = new ViewCounter(
     options.database.db,
     1000,
-    () => readCache.invalidate(),
+    () => readCache.invalidate(["views"]),
     (error) => app.log.warn({ err: error }, "view counts not written; retrying with the next flush"),
   );
   views.start();
@@ -118,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
  */
 function watchOtherInstances(app: ForumApp, database: DbHandle, readCache: ReadCache): () => Promise<void> {
   return database.watchWrites({
-    onWrite: () => readCache.invalidate(),
+    onWrite: (kind) => (kind ? readCache.invalidate([kind]) : readCache.invalidateAll()),
     onConnectionChange: (connected) => {
       readCache.enabled = connected;
       if (!connected) app.log.warn("lost the database's write notifications; caching paused until they are back");

@@ -46,6 +46,8 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
     uploadsDir: join(database.dir, "uploads"),
     ...(options.adTracking ? { adTracking: options.adTracking } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    // A cached answer changed in place would show one caller's data to the next: make it throw.
+    freezeCachedAnswers: true,
   });
   options.beforeReady?.(app);
   try {

@@ -42,17 +42,17 @@ describe("read cache", () => {
     expect(await titles()).toEqual(["Seen through tRPC", ...before]);
   });
 
-  it("shows category changes and written view counts on the next read", async () => {
+  it("shows category changes and written view counts on the next read of the post", async () => {
     const admin = await signedIn(forum, { role: "admin" });
     const before = (await client(forum.app).get("/api/categories")).body.length;
     await admin.post("/api/categories", { name: "Brand New", description: "Just made" });
     expect((await client(forum.app).get("/api/categories")).body).toHaveLength(before + 1);
 
     const [post] = (await client(forum.app).get("/api/posts?sortBy=new")).body;
-    await client(forum.app).get(`/api/posts/${post.slug}`);
+    const seen = (await client(forum.app).get(`/api/posts/${post.slug}`)).body.views;
     await forum.app.services.views.flush();
-    const [again] = (await client(forum.app).get("/api/posts?sortBy=new")).body;
-    expect(again.views).toBe(post.views + 1);
+    // Lists may show view counts up to a minute old (cache-policy.test.ts); the post page is exact.
+    expect((await client(forum.app).get(`/api/posts/${post.slug}`)).body.views).toBe(seen + 1);
   });
 
   it("never serves one member's own vote to another caller", async () => {

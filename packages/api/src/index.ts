@@ -5,6 +5,7 @@ export {
   type ValidatedSession,
   validateSessionToken,
 } from "./auth/sessions";
+export { type CachePolicy, cacheKeyOf, type QueryCache, sharesHttpBody } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
 export { httpStatusOf, publicDetails, publicMessage, retryAfterOf, unavailableIfDatabaseDown } from "./errors";
 export { type FailureStatus, type ProcedureDoc, type ProcedurePath, procedureDocs } from "./procedureDocs";

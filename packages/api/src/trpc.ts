@@ -1,19 +1,22 @@
 // tRPC set-up and the three procedure tiers: public, member (signed in, not banned), admin.
 import { MESSAGES } from "@forum/contracts";
+import type { DataKind } from "@forum/db";
 import { initTRPC } from "@trpc/server";
+import { cacheKeyOf, type QueryCache } from "./cache/policy";
 import type { Context } from "./context";
 import { forbidden, publicDetails, publicMessage, unauthorized, unavailableIfDatabaseDown } from "./errors";
 
 /** Who may call a procedure: set by the tier it is built on, and documented (401/403) from it. */
 export type Access = "public" | "session" | "member" | "admin";
 
-/**
- * keepsReadCache: a mutation that changes nothing a cached read shows (ad tracking).
- * sameForEveryVisitor: a query whose answer, for callers without a session, depends only on its
- * input and the data; the server may keep its HTTP body until the next write (or minute).
- * access: the tier (publicProcedure, sessionProcedure, memberProcedure, adminProcedure).
- */
-export type ProcedureMeta = { keepsReadCache?: boolean; sameForEveryVisitor?: boolean; access?: Access };
+export type ProcedureMeta = {
+  /** The tier (publicProcedure, sessionProcedure, memberProcedure, adminProcedure). */
+  access?: Access;
+  /** Queries: whether their answers are kept, and what data they show (cache/policy.ts). */
+  cache?: QueryCache;
+  /** Mutations: the kinds of data they write; kept answers that read any of them are dropped. */
+  writes?: readonly DataKind[];
+};
 
 const t = initTRPC
   .context<Context>()
@@ -32,59 +35,51 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** `ctx.sharedAnswer`: the answer kept for the procedure's path and input, or computed. */
+export type SharedAnswer = <T>(compute: () => Promise<T>) => Promise<T>;
+
+/** The answer computed for this request alone: what `sharedAnswer` is when nothing is kept. */
+const computeNow: SharedAnswer = (compute) => compute();
+
 /**
  * Every query runs on the read-only connection, so a read never queues behind a write
- * transaction; mutations keep the writer (and read their own writes through it). Every
- * mutation, once done, makes the cached read answers stale. A database that is away answers 503.
+ * transaction; mutations keep the writer (and read their own writes through it). A query whose
+ * meta declares a cache policy gets `ctx.sharedAnswer(compute)`: the answer kept under the
+ * procedure's path and input until a write of a kind it reads. Every mutation, once done, drops
+ * the kept answers that read a kind it writes. A database that is away answers 503.
  */
-export const publicProcedure = t.procedure.meta({ access: "public" }).use(async ({ ctx, type, meta, next }) => {
-  let result: Awaited<ReturnType<typeof next>>;
-  if (type === "query") {
-    result = await next({ ctx: { ...ctx, db: ctx.readDb } });
-  } else {
+export const publicProcedure = t.procedure
+  .meta({ access: "public" })
+  .use(async ({ ctx, type, meta, path, getRawInput, next }) => {
+    const policy = type === "query" ? meta?.cache : undefined;
+    const keeps = policy !== undefined && policy !== "never" && !(policy.sharedBy === "visitors" && ctx.user);
+    const sharedAnswer: SharedAnswer = keeps
+      ? async (compute) => ctx.readCache.get(cacheKeyOf(path, await getRawInput(), policy), policy.reads, compute)
+      : computeNow;
+    const run = () => next({ ctx: { db: type === "query" ? ctx.readDb : ctx.db, sharedAnswer } });
+    let result: Awaited<ReturnType<typeof run>>;
     try {
-      result = await next();
+      result = await run();
     } finally {
-      if (!meta?.keepsReadCache) ctx.readCache.invalidate();
+      // A mutation that declares nothing is a mistake the cache policy test catches; until
+      // then it drops everything rather than leave a stale answer.
+      if (type === "mutation") {
+        if (meta?.writes) ctx.readCache.invalidate(meta.writes);
+        else ctx.readCache.invalidateAll();
+      }
     }
-  }
-  if (!result.ok) {
-    const unavailable = unavailableIfDatabaseDown(result.error);
-    if (unavailable !== result.error) throw unavailable;
-  }
-  return result;
-});
+    if (!result.ok) {
+      const unavailable = unavailableIfDatabaseDown(result.error);
+      if (unavailable !== result.error) throw unavailable;
+    }
+    return result;
+  });
 
 /**
- * A read whose answer is the same for every visitor: it must be computed from the data and its
- * input alone (no view counting, no randomness, nothing about the request but the session).
+ * Signed in; a banned account may only end its own session. Answers to signed-in callers are
+ * about them (or for admins), so their queries keep nothing unless they declare otherwise.
  */
-export const visitorReadProcedure = publicProcedure.meta({ sameForEveryVisitor: true });
-
-/**
- * The current minute, for the keys of reads over a moving time window ("this week"): such an
- * answer also changes as time passes, so it is kept for a minute at most.
- */
-export function minuteBucket(now = Date.now()): number {
-  return Math.floor(now / 60_000);
-}
-
-/**
- * A read answered from the cache while no write happened since it was computed. `perViewer`
- * reads (the caller's own votes, email visibility) are cached for visitors only.
- */
-export function cachedRead<T>(
-  ctx: Pick<Context, "readCache" | "user">,
-  key: string,
-  compute: () => Promise<T>,
-  perViewer = false,
-): Promise<T> {
-  if (perViewer && ctx.user) return compute();
-  return ctx.readCache.get(key, compute);
-}
-
-/** Signed in; a banned account may only end its own session. */
-export const sessionProcedure = publicProcedure.meta({ access: "session" }).use(({ ctx, next }) => {
+export const sessionProcedure = publicProcedure.meta({ access: "session", cache: "never" }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw unauthorized(MESSAGES.notSignedIn);
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });

@@ -1,13 +1,17 @@
 // What the server holds of its database, whichever engine it is.
 import type { Kysely } from "kysely";
+import type { DataKind } from "./dataKinds";
 import type { Engine } from "./engine";
 import type { Database } from "./schema";
 
 export type ForumDb = Kysely<Database>;
 
 export type WriteWatcher = {
-  /** Another instance committed a write to data that cached reads show. */
-  onWrite: () => void;
+  /**
+   * Another instance committed a write to data that cached reads show: the kind it changed, or
+   * null when the notification does not say (an instance of an older version wrote).
+   */
+  onWrite: (kind: DataKind | null) => void;
   /**
    * The channel that reports other instances' writes went down (false) or came back (true).
    * While it is down, writes may go unreported: caches must not serve anything.

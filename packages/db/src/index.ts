@@ -1,5 +1,6 @@
 export * from "./connection";
 export * from "./counters";
+export * from "./dataKinds";
 export * from "./engine";
 export * from "./handle";
 export * from "./migrate";

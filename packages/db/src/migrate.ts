@@ -10,6 +10,7 @@ import * as m0007 from "./migrations/0007_throttles";
 import * as m0008 from "./migrations/0008_category_names_unique";
 import * as m0009 from "./migrations/0009_search";
 import * as m0010 from "./migrations/0010_notifications";
+import * as m0018 from "./migrations/0018_write_notification_kinds";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -23,13 +24,16 @@ const migrations: Record<string, Migration> = {
   "0008_category_names_unique": m0008,
   "0009_search": m0009,
   "0010_notifications": m0010,
+  "0018_write_notification_kinds": m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: ForumDb): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Migrations are written on parallel branches with numbers reserved in advance, so a database
+  // may have run 0018 before 0011 lands; each one touches its own tables, so order is not needed.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);

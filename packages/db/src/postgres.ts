@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { type DataKind, isDataKind } from "./dataKinds";
 import type { DbHandle, WriteWatcher } from "./handle";
 import type { Database } from "./schema";
 
@@ -91,6 +92,16 @@ export function createPostgresDb(config: PostgresConfig): PostgresDbHandle {
 }
 
 /**
+ * A write notification's payload: "<instance id> <data kind>" (migration 0018), or the bare
+ * instance id of migration 0006's triggers.
+ */
+export function parseWriteNotification(payload: string): { instance: string; kind: DataKind | null } {
+  const space = payload.lastIndexOf(" ");
+  const kind = space < 0 ? "" : payload.slice(space + 1);
+  return isDataKind(kind) ? { instance: payload.slice(0, space), kind } : { instance: payload, kind: null };
+}
+
+/**
  * LISTEN on a connection of its own. When it breaks, the watcher hears so at once (caches stop
  * serving), and it reconnects every second until it is back.
  */
@@ -114,7 +125,8 @@ function watchWrites(connection: pg.ClientConfig, instanceId: string, watcher: W
     next.on("error", () => lost(next));
     next.on("end", () => lost(next));
     next.on("notification", (message) => {
-      if (message.payload !== instanceId) watcher.onWrite();
+      const write = parseWriteNotification(message.payload ?? "");
+      if (write.instance !== instanceId) watcher.onWrite(write.kind);
     });
     try {
       await next.connect();

@@ -1,5 +1,5 @@
 // The router's procedures by dotted name ("posts.list"): both doors call them by name.
-import type { ApiCaller, ProcedureMeta } from "@forum/api";
+import type { ApiCaller, ProcedureMeta, QueryCache } from "@forum/api";
 import { appRouter } from "@forum/api";
 
 export type ProcedureDefinition = {
@@ -29,9 +29,9 @@ export function procedureType(name: string): ProcedureDefinition["_def"]["type"]
   return procedures[name]?._def.type;
 }
 
-/** A query whose answer is the same for every caller without a session (see visitorReadProcedure). */
-export function isSameForEveryVisitor(name: string): boolean {
-  return procedures[name]?._def.meta?.sameForEveryVisitor === true;
+/** A query's declared cache policy (packages/api/src/cache/policy.ts); undefined if it declares none. */
+export function cachePolicyOf(name: string): QueryCache | undefined {
+  return procedures[name]?._def.meta?.cache;
 }
 
 export function assertProcedureExists(name: string): void {

@@ -1,24 +1,30 @@
-// HTTP bodies of reads that are the same for every visitor, kept until the next write. A hit is
-// answered before any context, session lookup, tRPC call or validation: measured with npm run
-// bench, that pipeline cost more than the query itself once the read cache held the data.
-// Invalidation is the read cache's: an entry is served only while no write happened since the
-// moment its computation started (and within the same minute, for reads over moving windows).
+// HTTP bodies of reads that are the same for every visitor, kept until a write changes what they
+// show. A hit is answered before any context, session lookup, tRPC call or validation: measured
+// with npm run bench, that pipeline cost more than the query itself once the read cache held the
+// data. Which reads qualify, and what data they show, is each procedure's declared cache policy
+// (packages/api/src/cache/policy.ts); an entry is served only while none of the kinds its
+// procedures read was written since its computation started (and within the same minute, for
+// reads over moving windows).
 
-import type { ReadCache } from "@forum/api";
+import { type CachePolicy, type ReadCache, sharesHttpBody } from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
+import type { DataKind } from "@forum/db";
 import type { FastifyRequest } from "fastify";
 import type { Bodies } from "./jsonBody";
-import { isSameForEveryVisitor } from "./procedures";
+import { cachePolicyOf } from "./procedures";
+
+/** What a request's answer depends on: the kinds its procedures read, and the minute if windowed. */
+export type Reads = { kinds: readonly DataKind[]; windowed: boolean };
 
 /** The data's state when an answer's computation started. */
 export type Stamp = { version: number; minute: number };
 
 const currentMinute = () => Math.floor(Date.now() / 60_000);
 
+type Entry = { bodies: Bodies; bytes: number; reads: Reads; stamp: Stamp };
+
 export class SharedAnswers {
-  private readonly entries = new Map<string, { bodies: Bodies; bytes: number }>();
-  /** The state every kept entry was computed at: entries of any other state are dropped together. */
-  private kept: Stamp = { version: -1, minute: -1 };
+  private readonly entries = new Map<string, Entry>();
   private bytes = 0;
 
   /** `maxBytes` bounds the memory the kept bodies take (the oldest go first). */
@@ -27,44 +33,52 @@ export class SharedAnswers {
     private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
-  /** The key a request is kept under, or null when its answer may differ per caller. */
-  keyOf(request: FastifyRequest, procedureNames: readonly string[]): string | null {
+  /**
+   * What a request's answer reads, or null when it may differ per caller (a session, a
+   * procedure without a shareable policy): such a request is never kept.
+   */
+  readsOf(request: FastifyRequest, procedureNames: readonly string[]): Reads | null {
     if (request.method !== "GET" || request.cookies[SESSION_COOKIE] !== undefined) return null;
-    return procedureNames.every(isSameForEveryVisitor) ? request.url : null;
+    const policies: CachePolicy[] = [];
+    for (const name of procedureNames) {
+      const policy = cachePolicyOf(name);
+      if (!sharesHttpBody(policy)) return null;
+      policies.push(policy);
+    }
+    return {
+      kinds: [...new Set(policies.flatMap((policy) => policy.reads))],
+      windowed: policies.some((policy) => policy.window === "minute"),
+    };
   }
 
-  stamp(): Stamp {
-    return { version: this.readCache.version, minute: currentMinute() };
+  stamp(reads: Reads): Stamp {
+    return { version: this.readCache.stampOf(reads.kinds), minute: reads.windowed ? currentMinute() : 0 };
   }
 
   get(key: string): Bodies | undefined {
     if (!this.readCache.enabled) return undefined;
-    this.dropIfStale(this.stamp());
-    return this.entries.get(key)?.bodies;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (!sameStamp(entry.stamp, this.stamp(entry.reads))) {
+      this.remove(key);
+      return undefined;
+    }
+    return entry.bodies;
   }
 
   /** Keeps the bodies of an answer computed from the data as it was at `stamp`. */
-  set(key: string, stamp: Stamp, bodies: Bodies): void {
+  set(key: string, reads: Reads, stamp: Stamp, bodies: Bodies): void {
     if (!this.readCache.enabled) return;
-    const now = this.stamp();
-    this.dropIfStale(now);
-    if (stamp.version !== now.version || stamp.minute !== now.minute) return; // stale already
+    if (!sameStamp(stamp, this.stamp(reads))) return; // stale already
     const bytes = bodies.identity.length;
     if (bytes > this.maxBytes / 4) return;
     this.remove(key);
-    this.entries.set(key, { bodies, bytes });
+    this.entries.set(key, { bodies, bytes, reads, stamp });
     this.bytes += bytes;
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldest);
     }
-  }
-
-  private dropIfStale(now: Stamp): void {
-    if (now.version === this.kept.version && now.minute === this.kept.minute) return;
-    this.entries.clear();
-    this.bytes = 0;
-    this.kept = now;
   }
 
   private remove(key: string): void {
@@ -74,3 +88,5 @@ export class SharedAnswers {
     this.bytes -= entry.bytes;
   }
 }
+
+const sameStamp = (a: Stamp, b: Stamp) => a.version === b.version && a.minute === b.minute;

@@ -59,11 +59,11 @@ export async function answerQueries(
   onInternalError: (error: unknown, path: string) => void,
   shared: SharedAnswers,
 ) {
-  const sharedKey = shared.keyOf(request, call.paths);
-  const kept = sharedKey === null ? undefined : shared.get(sharedKey);
+  const reads = shared.readsOf(request, call.paths);
+  const kept = reads === null ? undefined : shared.get(request.url);
   if (kept) return sendBodies(request, reply, 200, kept);
 
-  const stamp = shared.stamp();
+  const stamp = reads === null ? null : shared.stamp(reads);
   const caller = createCaller(await contextFor(request, reply));
   const settled = await Promise.allSettled(
     call.paths.map((path, index) => callProcedure(caller, path, call.inputs[index])),
@@ -88,6 +88,6 @@ export async function answerQueries(
   // A single successful call keeps its body with its answer, like the REST door.
   const single = settled.length === 1 && settled[0]?.status === "fulfilled" ? settled[0].value : null;
   const bodies = bodiesOf(single, call.isBatch ? "trpc-batch" : "trpc", body);
-  if (sharedKey !== null && status === 200 && bodies) shared.set(sharedKey, stamp, bodies);
+  if (reads !== null && stamp !== null && status === 200 && bodies) shared.set(request.url, reads, stamp, bodies);
   return sendBodies(request, reply, status, bodies);
 }

@@ -17,16 +17,16 @@ export function registerRestRoutes(app: FastifyInstance, contextFor: ContextFact
       url: route.url,
       config: { openapi: { rest: route } },
       handler: async (request, reply) => {
-        const sharedKey = shared.keyOf(request, procedureNames);
-        const kept = sharedKey === null ? undefined : shared.get(sharedKey);
+        const reads = shared.readsOf(request, procedureNames);
+        const kept = reads === null ? undefined : shared.get(request.url);
         if (kept) return sendBodies(request, reply, 200, kept);
 
-        const stamp = shared.stamp();
+        const stamp = reads === null ? null : shared.stamp(reads);
         const api = createCaller(await contextFor(request, reply));
         const input = route.body ? await route.body.read(request, api) : inputOf(route, request);
         const result = await callProcedure(api, route.procedure, input);
         const bodies = bodiesOf(result, "rest", () => jsonOf(result));
-        if (sharedKey !== null && bodies) shared.set(sharedKey, stamp, bodies);
+        if (reads !== null && stamp !== null && bodies) shared.set(request.url, reads, stamp, bodies);
         return sendBodies(request, reply, route.status ?? 200, bodies);
       },
     });

@@ -29,6 +29,24 @@ async function listening(app: ForumApp) {
   }
 }
 
+/** The kinds of data other instances' writes made `app` drop while `work` ran (and 250 ms after). */
+async function kindsHeardBy(app: ForumApp, work: () => Promise<unknown>): Promise<string[]> {
+  const cache = app.services.readCache;
+  const heard = new Set<string>();
+  const invalidate = cache.invalidate.bind(cache);
+  cache.invalidate = (kinds) => {
+    for (const kind of kinds) heard.add(kind);
+    invalidate(kinds);
+  };
+  try {
+    await work();
+    await sleep(250);
+  } finally {
+    cache.invalidate = invalidate;
+  }
+  return [...heard].sort();
+}
+
 /** A member signed in through instance `app` (the session is in the database, good on both). */
 async function memberOn(app: ForumApp) {
   const user = await insertUser(forum.db);
@@ -217,6 +235,29 @@ describe("two instances on one PostgreSQL", () => {
     await sleep(250);
     const after = await visitorOnB.get("/api/posts?sortBy=new");
     expect(after.body.map((post: { title: string }) => post.title)).toContain("Written after reconnecting");
+  });
+
+  it("the other instance drops only what a write's kind touches: votes, views, an edit", async () => {
+    const author = await signedIn(forum);
+    const voter = await signedIn(forum);
+    const post = (await author.post("/api/posts", { title: "Kinds across", content: "Body", categoryId })).body;
+    await sleep(250);
+    const heard = await kindsHeardBy(b, async () => {
+      expect((await voter.post("/api/votes", { type: "upvote", postId: post.id })).status).toBe(200);
+    });
+    expect(heard).toEqual(["votes"]);
+
+    await client(a).get(`/api/posts/${post.slug}`);
+    expect(await kindsHeardBy(b, () => a.services.views.flush())).toEqual(["views"]);
+    expect(
+      await kindsHeardBy(b, async () => {
+        const edit = { title: "Kinds across", content: "Edited", categoryId };
+        expect((await author.put(`/api/posts/${post.id}`, edit)).status).toBe(200);
+      }),
+    ).toContain("posts");
+    // And what it drops it reads again: B shows the vote and the edit.
+    const onB = (await client(b).get(`/api/posts/${post.slug}`)).body;
+    expect(onB).toMatchObject({ votes: 1, content: "Edited" });
   });
 
   it("views counted on both instances add up", async () => {

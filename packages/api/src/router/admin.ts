@@ -38,21 +38,30 @@ export const adminRouter = router({
     }),
   ),
 
-  updateUser: adminProcedure.input(adminUpdateUserInput).mutation(async ({ ctx, input }) => {
-    const { id, ...fields } = input;
-    return toAdminUser(await updateUserFields(ctx.db, id, fields));
-  }),
+  updateUser: adminProcedure
+    .meta({ writes: ["users"] })
+    .input(adminUpdateUserInput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...fields } = input;
+      return toAdminUser(await updateUserFields(ctx.db, id, fields));
+    }),
 
   /** Banning ends every session of the account at once. */
-  setBanned: adminProcedure.input(banUserInput).mutation(async ({ ctx, input }) => {
-    const user = await findUserById(ctx.db, input.id);
-    if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
-    if (input.banned && user.role === "admin") throw forbidden(MESSAGES.cannotBanAdmin);
-    return toAdminUser(await setBanned(ctx.db, input.id, input.banned));
-  }),
+  setBanned: adminProcedure
+    .meta({ writes: ["users", "sessions"] })
+    .input(banUserInput)
+    .mutation(async ({ ctx, input }) => {
+      const user = await findUserById(ctx.db, input.id);
+      if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
+      if (input.banned && user.role === "admin") throw forbidden(MESSAGES.cannotBanAdmin);
+      return toAdminUser(await setBanned(ctx.db, input.id, input.banned));
+    }),
 
-  deleteUser: adminProcedure.input(idInput).mutation(async ({ ctx, input }) => {
-    await deleteUser(ctx.db, input.id);
-    return { message: "User deleted successfully" };
-  }),
+  deleteUser: adminProcedure
+    .meta({ writes: ["users", "posts", "replies", "votes", "sessions", "notifications"] })
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      await deleteUser(ctx.db, input.id);
+      return { message: "User deleted successfully" };
+    }),
 });

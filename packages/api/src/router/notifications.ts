@@ -6,15 +6,16 @@ import { memberProcedure, router, sessionProcedure } from "../trpc";
 // changes nothing any cached read shows.
 export const notificationsRouter = router({
   list: sessionProcedure
+    .meta({ cache: "never" })
     .input(notificationsInput)
     .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user.id, input.offset, input.limit)),
 
-  unreadCount: sessionProcedure.query(
-    async ({ ctx }): Promise<UnreadCountView> => ({ count: await unreadCount(ctx.db, ctx.user.id) }),
-  ),
+  unreadCount: sessionProcedure
+    .meta({ cache: "never" })
+    .query(async ({ ctx }): Promise<UnreadCountView> => ({ count: await unreadCount(ctx.db, ctx.user.id) })),
 
   markRead: memberProcedure
-    .meta({ keepsReadCache: true })
+    .meta({ writes: ["notifications"] })
     .input(markNotificationsReadInput)
     .mutation(
       async ({ ctx, input }): Promise<UnreadCountView> => ({ count: await markRead(ctx.db, ctx.user.id, input.ids) }),

@@ -1,4 +1,5 @@
 import { createPostInput, idInput, listPostsInput, MESSAGES, slugInput, updatePostInput } from "@forum/contracts";
+import { cachePolicy } from "../cache/policy";
 import { notFound } from "../errors";
 import { assertCanModify } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
@@ -12,54 +13,74 @@ import {
   updatePost,
   withMyVotes,
 } from "../services/posts";
-import { cachedRead, memberProcedure, minuteBucket, publicProcedure, router, visitorReadProcedure } from "../trpc";
+import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const postsRouter = router({
   // Every caller gets the visitors' answer from the read cache; a member's own votes go on top.
-  list: visitorReadProcedure.input(listPostsInput).query(async ({ ctx, input }) => {
-    const windowed = input.timeRange || input.sortBy === "trending";
-    const page = await cachedRead(ctx, `posts.list ${JSON.stringify(input)} ${windowed ? minuteBucket() : ""}`, () =>
-      listPosts(ctx.db, input, null),
-    );
-    return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
-  }),
+  // Kept within the minute: trending and time ranges move with the clock, view counts lag.
+  list: publicProcedure
+    .meta(cachePolicy(["posts", "replies", "votes", "users", "categories"], { sharedBy: "everyone", window: "minute" }))
+    .input(listPostsInput)
+    .query(async ({ ctx, input }) => {
+      const page = await ctx.sharedAnswer(() => listPosts(ctx.db, input, null));
+      return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
+    }),
 
   /** Reading a post counts a view (written in the background, shown at once). */
-  bySlug: publicProcedure.input(slugInput).query(async ({ ctx, input }) => {
-    // The post is cached as a visitor sees it; the views not yet written (this one included)
-    // and the member's own vote are added per request.
-    const cached = await cachedRead(ctx, `posts.bySlug ${input.slug}`, async () => {
-      const row = await findPostView(ctx.db, { slug: input.slug }, null);
-      return row ? toPostView(row) : null;
-    });
-    if (!cached) throw notFound(MESSAGES.postNotFound);
-    const post = { ...cached, views: cached.views + ctx.views.record(cached.id) };
-    return (await withMyVotes(ctx.db, ctx.user?.id ?? null, [post]))[0] ?? post;
-  }),
+  bySlug: publicProcedure
+    .meta(
+      cachePolicy(["posts", "replies", "votes", "views", "users", "categories"], {
+        sharedBy: "everyone",
+        countsARequest: true,
+      }),
+    )
+    .input(slugInput)
+    .query(async ({ ctx, input }) => {
+      // The post is kept as a visitor sees it; the views not yet written (this one included)
+      // and the member's own vote are added per request.
+      const cached = await ctx.sharedAnswer(async () => {
+        const row = await findPostView(ctx.db, { slug: input.slug }, null);
+        return row ? toPostView(row) : null;
+      });
+      if (!cached) throw notFound(MESSAGES.postNotFound);
+      const post = { ...cached, views: cached.views + ctx.views.record(cached.id) };
+      return (await withMyVotes(ctx.db, ctx.user?.id ?? null, [post]))[0] ?? post;
+    }),
 
-  create: memberProcedure.input(createPostInput).mutation(async ({ ctx, input }) => {
-    // Only admins feature posts; a member's featured flag is ignored, never stored.
-    const featured = ctx.user.role === "admin" && input.featured === true;
-    const id = await withinNewAccountLimit(ctx, "post", () => createPost(ctx.db, ctx.user.id, { ...input, featured }));
-    const row = await findPostView(ctx.db, { id }, ctx.user.id);
-    if (!row) throw notFound(MESSAGES.postNotFound);
-    return toPostView(row);
-  }),
+  create: memberProcedure
+    .meta({ writes: ["posts", "notifications", "throttles"] })
+    .input(createPostInput)
+    .mutation(async ({ ctx, input }) => {
+      // Only admins feature posts; a member's featured flag is ignored, never stored.
+      const featured = ctx.user.role === "admin" && input.featured === true;
+      const id = await withinNewAccountLimit(ctx, "post", () =>
+        createPost(ctx.db, ctx.user.id, { ...input, featured }),
+      );
+      const row = await findPostView(ctx.db, { id }, ctx.user.id);
+      if (!row) throw notFound(MESSAGES.postNotFound);
+      return toPostView(row);
+    }),
 
-  update: memberProcedure.input(updatePostInput).mutation(async ({ ctx, input }) => {
-    const { id, ...draft } = input;
-    assertCanModify(ctx.user, (await findPostOwner(ctx.db, id)).authorId);
-    const featured = ctx.user.role === "admin" ? draft.featured : undefined;
-    await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured });
-    const row = await findPostView(ctx.db, { id }, ctx.user.id);
-    if (!row) throw notFound(MESSAGES.postNotFound);
-    return toPostView(row, ctx.views.pendingFor(id));
-  }),
+  update: memberProcedure
+    .meta({ writes: ["posts", "notifications"] })
+    .input(updatePostInput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...draft } = input;
+      assertCanModify(ctx.user, (await findPostOwner(ctx.db, id)).authorId);
+      const featured = ctx.user.role === "admin" ? draft.featured : undefined;
+      await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured });
+      const row = await findPostView(ctx.db, { id }, ctx.user.id);
+      if (!row) throw notFound(MESSAGES.postNotFound);
+      return toPostView(row, ctx.views.pendingFor(id));
+    }),
 
-  delete: memberProcedure.input(idInput).mutation(async ({ ctx, input }) => {
-    assertCanModify(ctx.user, (await findPostOwner(ctx.db, input.id)).authorId);
-    await deletePost(ctx.db, input.id);
-    ctx.views.discard(input.id);
-    return { message: "Post deleted successfully" };
-  }),
+  delete: memberProcedure
+    .meta({ writes: ["posts", "replies", "votes", "notifications"] })
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      assertCanModify(ctx.user, (await findPostOwner(ctx.db, input.id)).authorId);
+      await deletePost(ctx.db, input.id);
+      ctx.views.discard(input.id);
+      return { message: "Post deleted successfully" };
+    }),
 });

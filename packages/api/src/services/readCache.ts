@@ -1,24 +1,43 @@
-// Answers of hot reads, kept until the next write anywhere. Invalidation is exact because
-// every write to content goes through a mutation procedure or the view counter's flush, and
-// each of those bumps the version (see trpc.ts and viewCounter.ts): an entry computed at an
-// older version is never served. Writes of other app instances bump it too, when the database
-// reports them (PostgreSQL's LISTEN, see the server's app.ts); while that report channel is down,
-// nothing is kept at all. Promises are stored, so identical misses share one query.
+// Answers of hot reads, kept until a write changes what they show. Each kept answer remembers
+// the kinds of data it read (declared by its procedure, see cache/policy.ts) and the versions of
+// those kinds when its computation started; a write bumps the versions of the kinds it declares,
+// so a vote drops what shows votes and leaves the categories and the ads. Writes of other app
+// instances bump them too, when the database reports them (PostgreSQL's LISTEN, see the
+// server's app.ts); while that channel is down nothing is kept at all. Promises are stored, so
+// identical misses share one query.
+import { DATA_KINDS, type DataKind } from "@forum/db";
 
-type Entry = { version: number; value: Promise<unknown> };
+type Entry = { kinds: readonly DataKind[]; stamp: number; value: Promise<unknown> };
 
 export class ReadCache {
-  private generation = 0;
-  private keptVersion = 0;
+  private readonly versions = new Map<DataKind, number>(DATA_KINDS.map((kind) => [kind, 0]));
+  /** Bumped when everything is stale at once (caching switched on or off, an unnamed write). */
+  private epoch = 0;
   private readonly entries = new Map<string, Entry>();
   /** Off until the server knows it hears every write (see `enabled`). */
   private keeping = false;
 
-  constructor(private readonly maxEntries = 1000) {}
+  /**
+   * `freezeAnswers` (tests): kept answers are deep-frozen, so code that changes a shared
+   * answer in place throws instead of showing one caller's data to the next.
+   */
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly freezeAnswers = false,
+  ) {}
 
-  /** Every cached answer is stale from now on. O(1): old entries are simply never served. */
-  invalidate(): void {
-    this.generation += 1;
+  /** Answers that read any of these kinds are stale from now on. */
+  invalidate(kinds: readonly DataKind[]): void {
+    for (const kind of kinds) this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
+    for (const [key, entry] of this.entries) {
+      if (entry.kinds.some((kind) => kinds.includes(kind))) this.entries.delete(key);
+    }
+  }
+
+  /** Every kept answer is stale (a write that does not say what it changed). */
+  invalidateAll(): void {
+    this.epoch += 1;
+    this.entries.clear();
   }
 
   /**
@@ -27,39 +46,46 @@ export class ReadCache {
    */
   set enabled(keeping: boolean) {
     this.keeping = keeping;
-    this.invalidate();
+    this.invalidateAll();
   }
 
   get enabled(): boolean {
     return this.keeping;
   }
 
-  /** Bumped by every write: an answer computed at an older version is stale. */
-  get version(): number {
-    return this.generation;
+  /**
+   * The state of these kinds of data: it changes whenever one of them is written. An answer
+   * computed when the stamp was S is current while the stamp is still S.
+   */
+  stampOf(kinds: readonly DataKind[]): number {
+    let stamp = this.epoch;
+    for (const kind of kinds) stamp += this.versions.get(kind) ?? 0;
+    return stamp;
   }
 
-  get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  get<T>(key: string, kinds: readonly DataKind[], compute: () => Promise<T>): Promise<T> {
     if (!this.keeping) return compute();
-    // Entries of an older version are never served again: drop them all at once, so memory
-    // holds one version's answers at most (and their serialised bodies, see jsonBody.ts).
-    if (this.keptVersion !== this.generation) {
-      this.entries.clear();
-      this.keptVersion = this.generation;
-    }
+    const stamp = this.stampOf(kinds);
     const hit = this.entries.get(key);
-    if (hit && hit.version === this.generation) return hit.value as Promise<T>;
-    const value = compute();
+    if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
+    const value = this.freezeAnswers ? compute().then(deepFreeze) : compute();
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { version: this.generation, value });
+    this.entries.set(key, { kinds, stamp, value });
     // A failed read is not kept.
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
     return value;
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
 }

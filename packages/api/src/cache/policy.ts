@@ -1,0 +1,60 @@
+// Caching as a declared layer. Every query procedure says in its meta whether its answer may be
+// kept and, if so, the kinds of data it reads; every mutation says the kinds it writes. One
+// middleware (trpc.ts) builds the keys from the procedure's path and input, keeps answers in
+// the read cache, and drops what a mutation's kinds touch. A test walks the router and fails on
+// a procedure that declares nothing (apps/server/test/cache-policy.test.ts).
+import type { DataKind } from "@forum/db";
+
+export type CachePolicy = {
+  /** The kinds of data the answer shows: a write of any of them drops it. */
+  reads: readonly DataKind[];
+  /**
+   * Who shares a kept answer.
+   * - "everyone": the kept answer is what a visitor sees, and the resolver adds the caller's
+   *   own part on top (a member's votes), so members are served from it too.
+   * - "visitors": kept for callers without a session only; members' answers are computed
+   *   (the answer shows something about the caller, such as their own email).
+   */
+  sharedBy: "everyone" | "visitors";
+  /**
+   * "minute": the answer also moves with the clock (this week's trending) or shows view
+   * counts, which may be up to a minute behind in lists (the post page counts them exactly);
+   * it is kept within the current minute only.
+   */
+  window?: "minute";
+  /**
+   * The resolver records something per request (reading a post counts a view), so the HTTP
+   * body is never shared between requests although the data behind it is.
+   */
+  countsARequest?: true;
+};
+
+/** A query's policy: kept as declared, or "never" (answers per member, admin reads, cheap reads). */
+export type QueryCache = CachePolicy | "never";
+
+export function cachePolicy(
+  reads: readonly DataKind[],
+  options: Omit<CachePolicy, "reads"> = { sharedBy: "everyone" },
+) {
+  return { cache: { reads, ...options } satisfies CachePolicy };
+}
+
+/** The key of a kept answer: the procedure, its input (keys sorted) and the minute if windowed. */
+export function cacheKeyOf(path: string, input: unknown, policy: CachePolicy, now = Date.now()): string {
+  const window = policy.window === "minute" ? ` @${Math.floor(now / 60_000)}` : "";
+  return `${path} ${stableJson(input)}${window}`;
+}
+
+/** JSON with object keys in sorted order, so { a, b } and { b, a } share a key. */
+export function stableJson(value: unknown): string {
+  if (value === undefined) return "";
+  return JSON.stringify(value, (_key, child: unknown) => {
+    if (child === null || typeof child !== "object" || Array.isArray(child)) return child;
+    return Object.fromEntries(Object.entries(child).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+}
+
+/** An HTTP body may be shared between visitors' requests of this procedure. */
+export function sharesHttpBody(cache: QueryCache | undefined): cache is CachePolicy {
+  return cache !== undefined && cache !== "never" && cache.countsARequest !== true;
+}
