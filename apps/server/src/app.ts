@@ -3,7 +3,15 @@
 import { mkdirSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
-import { AdTracking, type ApiServices, ReadCache, Throttles, ViewCounter, writeBulkExampleFiles } from "@forum/api";
+import {
+  AdTracking,
+  type ApiServices,
+  AppError,
+  ReadCache,
+  Throttles,
+  ViewCounter,
+  writeBulkExampleFiles,
+} from "@forum/api";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
@@ -11,7 +19,7 @@ import { registerApiReference } from "./openapi/reference";
 import { registerOpenApi } from "./openapi/register";
 import { registerAdFrames } from "./plugins/adFrame";
 import { createContextFactory } from "./plugins/context";
-import { registerErrorHandling } from "./plugins/errors";
+import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerJsonParser } from "./plugins/json";
 import { registerOriginCheck } from "./plugins/origin";
@@ -56,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     routerOptions: { maxParamLength: 5000 },
     // Requests the router cannot even parse (broken percent-encoding) answer like every error.
     frameworkErrors: (_error, _request, reply) =>
-      void (reply as FastifyReply).code(400).send({ message: "The request path is not valid" }),
+      void sendError(reply as FastifyReply, new AppError("BAD_REQUEST", "The request path is not valid")),
     // A log line per request costs more than a cached read; keep them for debugging only.
     logController: new LogController({
       disableRequestLogging: options.logLevel !== "debug" && options.logLevel !== "trace",

@@ -255,7 +255,7 @@ describe("the packed client, installed outside the monorepo", () => {
     expect(wrong.output).toContain("content");
     expect(wrong.output).toContain("wrong.ts(6,");
     expect(wrong.output).toContain("titel");
-  });
+  }, 180_000); // three tsc runs, slow on a loaded machine
 
   it("runs the README's examples with plain node against a live server", async () => {
     const app = join(project, "app");

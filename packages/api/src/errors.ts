@@ -1,13 +1,54 @@
-// One domain error vocabulary for both doors. Procedures throw these; the tRPC adapter and the
-// REST adapter map them to HTTP statuses with the same function.
+// One error type for the services, free of any transport: `AppError` with a kind, a message a
+// client may show, and optional extra body fields or a wait. The tRPC door maps it to tRPC's
+// codes once (trpc.ts, `toTRPCError`), the HTTP side to statuses once (`httpStatusOf`), and
+// `errorBody` is the one place that writes the `{ message }` body.
 import { MESSAGES } from "@forum/contracts";
 import { isDatabaseUnavailable, isUniqueViolation } from "@forum/db";
-import { TRPCError } from "@trpc/server";
-import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 
-type Code = ConstructorParameters<typeof TRPCError>[0]["code"];
-const fail = (code: Code) => (message: string) => new TRPCError({ code, message });
+/** Each kind of failure and the HTTP status it answers. */
+const HTTP_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  NOT_IMPLEMENTED: 501,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorKind = keyof typeof HTTP_STATUS;
+
+export type AppErrorOptions = {
+  /** Extra body fields beyond { message }: a refused bulk upload lists the problem of each row. */
+  details?: Record<string, unknown>;
+  /** How long a refused client should wait before trying again (sent as Retry-After). */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+};
+
+export class AppError extends Error {
+  readonly details: Record<string, unknown>;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "AppError";
+    this.details = options.details ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+const fail = (kind: ErrorKind) => (message: string) => new AppError(kind, message);
 
 export const badRequest = fail("BAD_REQUEST");
 export const unauthorized = fail("UNAUTHORIZED");
@@ -17,67 +58,54 @@ export const conflict = fail("CONFLICT");
 export const notImplemented = fail("NOT_IMPLEMENTED");
 export const payloadTooLarge = fail("PAYLOAD_TOO_LARGE");
 
-/**
- * The error a request answers when the database is away (503, may be retried), or the error
- * itself when it is anything else.
- */
-export function unavailableIfDatabaseDown<E>(error: E): E | TRPCError {
-  if (error instanceof TRPCError && error.code === "SERVICE_UNAVAILABLE") return error;
-  if (!isDatabaseUnavailable(error)) return error;
-  return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: MESSAGES.databaseUnavailable, cause: error });
-}
-
-/**
- * Extra fields for the error body beyond { message }: a refused bulk upload lists the problem
- * of each row. Carried as the TRPCError's cause so both doors can add them to what they send.
- */
-export class ErrorDetails extends Error {
-  constructor(readonly details: Record<string, unknown>) {
-    super("error details");
-  }
-}
-
-export function badRequestWithDetails(message: string, details: Record<string, unknown>): TRPCError {
-  return new TRPCError({ code: "BAD_REQUEST", message, cause: new ErrorDetails(details) });
-}
-
-/** How long a refused client should wait before trying again; both doors send it as Retry-After. */
-export class RetryAfter extends Error {
-  constructor(readonly seconds: number) {
-    super("retry after");
-  }
+export function badRequestWithDetails(message: string, details: Record<string, unknown>): AppError {
+  return new AppError("BAD_REQUEST", message, { details });
 }
 
 /** 429 with the wait in whole seconds (rounded up) for the Retry-After header. */
-export function tooManyRequestsFor(message: string, retryAfterMs: number): TRPCError {
-  return new TRPCError({
-    code: "TOO_MANY_REQUESTS",
-    message,
-    cause: new RetryAfter(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+export function tooManyRequestsFor(message: string, retryAfterMs: number): AppError {
+  return new AppError("TOO_MANY_REQUESTS", message, {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
   });
 }
 
-/** The Retry-After seconds of a refusal, if it names a wait. */
-export function retryAfterOf(error: TRPCError): number | undefined {
-  return error.cause instanceof RetryAfter ? error.cause.seconds : undefined;
+/** The kind an HTTP status stands for (a framework's own client errors carry only a status). */
+export function errorKindOfStatus(status: number): ErrorKind {
+  const found = Object.entries(HTTP_STATUS).find(([, code]) => code === status);
+  return found ? (found[0] as ErrorKind) : status < 500 ? "BAD_REQUEST" : "INTERNAL_SERVER_ERROR";
 }
 
-/** The extra body fields of an error, if it carries any. */
-export function publicDetails(error: TRPCError): Record<string, unknown> {
-  return error.cause instanceof ErrorDetails ? error.cause.details : {};
+export function httpStatusOf(error: AppError): number {
+  return HTTP_STATUS[error.kind];
 }
 
-/** The message a client shows: a validation error's first message, else the error's own. */
-export function publicMessage(error: TRPCError): string {
-  if (error.cause instanceof ZodError) {
-    return error.cause.issues[0]?.message ?? "Invalid input";
+/** The one JSON body of every error: { message } plus the error's extra fields. */
+export function errorBody(error: AppError): { message: string } & Record<string, unknown> {
+  const message = error.kind === "INTERNAL_SERVER_ERROR" ? "Internal server error" : error.message;
+  return { ...error.details, message };
+}
+
+/**
+ * Anything thrown, as an AppError: ours as it is (also when a framework wrapped it as its
+ * cause), a failed validation as 400 with its first message, a database that is away as 503,
+ * and everything else as a 500 that keeps the original as its cause (for the log).
+ * `classify` lets a transport name its own errors first (tRPC's codes, Fastify's client errors).
+ */
+export function appErrorOf(thrown: unknown, classify?: (thrown: unknown) => AppError | undefined): AppError {
+  if (thrown instanceof AppError) return thrown;
+  const cause = (thrown as { cause?: unknown } | null)?.cause;
+  if (cause instanceof AppError) return cause;
+  const invalid = thrown instanceof ZodError ? thrown : cause instanceof ZodError ? cause : undefined;
+  if (invalid) return new AppError("BAD_REQUEST", invalid.issues[0]?.message ?? "Invalid input", { cause: invalid });
+  if (isDatabaseUnavailable(thrown)) {
+    return new AppError("SERVICE_UNAVAILABLE", MESSAGES.databaseUnavailable, { cause: thrown });
   }
-  if (error.code === "INTERNAL_SERVER_ERROR") return "Internal server error";
-  return error.message;
+  return classify?.(thrown) ?? new AppError("INTERNAL_SERVER_ERROR", "Internal server error", { cause: thrown });
 }
 
-export function httpStatusOf(error: TRPCError): number {
-  return getHTTPStatusCodeFromError(error);
+/** Whether an error kind is one of this module's (a transport code with the same name maps to it). */
+export function isErrorKind(value: string): value is ErrorKind {
+  return value in HTTP_STATUS;
 }
 
 /** Runs a write that may hit a unique index; a race lost to another request answers 409. */

@@ -7,7 +7,7 @@ export {
 } from "./auth/sessions";
 export { type CachePolicy, cacheKeyOf, type QueryCache, sharesHttpBody } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
-export { httpStatusOf, publicDetails, publicMessage, retryAfterOf, unavailableIfDatabaseDown } from "./errors";
+export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
 export { type FailureStatus, type ProcedureDoc, type ProcedurePath, procedureDocs } from "./procedureDocs";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { findShownAdContent } from "./services/ads";
@@ -18,4 +18,4 @@ export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { ReadCache } from "./services/readCache";
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
-export type { Access, ProcedureMeta } from "./trpc";
+export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";

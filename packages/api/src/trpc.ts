@@ -1,10 +1,10 @@
 // tRPC set-up and the three procedure tiers: public, member (signed in, not banned), admin.
 import { MESSAGES } from "@forum/contracts";
 import type { DataKind } from "@forum/db";
-import { initTRPC } from "@trpc/server";
+import { initTRPC, TRPCError } from "@trpc/server";
 import { cacheKeyOf, type QueryCache } from "./cache/policy";
 import type { Context } from "./context";
-import { forbidden, publicDetails, publicMessage, unauthorized, unavailableIfDatabaseDown } from "./errors";
+import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
 
 /** Who may call a procedure: set by the tier it is built on, and documented (401/403) from it. */
 export type Access = "public" | "session" | "member" | "admin";
@@ -23,14 +23,28 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     errorFormatter({ shape, error }) {
-      // The same message the REST door answers, never zod's raw JSON or an internal stack.
-      return {
-        ...shape,
-        message: publicMessage(error),
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...publicDetails(error) },
-      };
+      // The same body the REST door answers, never zod's raw JSON or an internal stack.
+      const { message, ...details } = errorBody(toAppError(error));
+      return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...details } };
     },
   });
+
+/** Anything a procedure or tRPC itself threw, as the AppError it answers. */
+export function toAppError(thrown: unknown): AppError {
+  return appErrorOf(thrown, (error) => {
+    if (!(error instanceof TRPCError)) return undefined;
+    // tRPC's own refusals (an unknown procedure, unreadable input, a wrong method).
+    const kind = isErrorKind(error.code) ? error.code : error.code === "PARSE_ERROR" ? "BAD_REQUEST" : undefined;
+    return kind ? new AppError(kind, error.message, { cause: error }) : undefined;
+  });
+}
+
+/** The tRPC error an AppError is, on the tRPC door (its kinds are tRPC's code names). */
+export function toTRPCError(error: AppError): TRPCError {
+  return error.cause instanceof TRPCError && error.cause.code === error.kind
+    ? error.cause
+    : new TRPCError({ code: error.kind, message: error.message, cause: error });
+}
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
@@ -68,10 +82,8 @@ export const publicProcedure = t.procedure
         else ctx.readCache.invalidateAll();
       }
     }
-    if (!result.ok) {
-      const unavailable = unavailableIfDatabaseDown(result.error);
-      if (unavailable !== result.error) throw unavailable;
-    }
+    // The services' AppError becomes tRPC's error with the same code, here and nowhere else.
+    if (!result.ok) throw toTRPCError(toAppError(result.error));
     return result;
   });
 

@@ -1,11 +1,13 @@
 // GET /api/docs: the interactive API reference (Swagger UI) over /api/openapi.json. Every file
 // of it comes from this server: Swagger UI's from the swagger-ui-dist package, the page and its
 // start-up script from reference/ (beside this module in the sources, beside the bundle in dist/).
+
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { AppError } from "@forum/api";
 import { messageViewSchema } from "@forum/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptsGzip } from "../plugins/jsonBody";
@@ -108,7 +110,7 @@ export function registerApiReference(app: FastifyInstance): void {
     },
     async (request, reply) => {
       const asset = ASSETS[request.params.asset];
-      if (!asset) return reply.code(404).send({ message: `Not found: GET ${request.url}` });
+      if (!asset) throw new AppError("NOT_FOUND", `Not found: GET ${request.url}`);
       // Not fingerprinted: kept an hour, then checked again.
       reply.header("cache-control", "public, max-age=3600");
       return send(request, reply, asset, request.params.asset);

@@ -3,7 +3,7 @@
 // inline scripts and its images from the advertiser's servers; served here, an ad has its own
 // policy. The sandbox (in the policy and on the iframe) gives it an opaque origin: no cookies,
 // no storage, no access to the forum's page. Popups it opens stay sandboxed.
-import { findShownAdContent } from "@forum/api";
+import { AppError, findShownAdContent } from "@forum/api";
 import { MESSAGES } from "@forum/contracts";
 import type { FastifyInstance } from "fastify";
 
@@ -53,9 +53,9 @@ export function registerAdFrames(app: FastifyInstance, reader: Parameters<typeof
     const { id } = request.params as { id: string };
     const scheme = schemeOf(request.query);
     if (scheme === null)
-      return reply.code(400).send({ message: MESSAGES.mustBe("Scheme", `one of ${AD_SCHEMES.join(", ")}`) });
+      throw new AppError("BAD_REQUEST", MESSAGES.mustBe("Scheme", `one of ${AD_SCHEMES.join(", ")}`));
     const content = /^[1-9][0-9]{0,14}$/.test(id) ? await findShownAdContent(reader, Number(id)) : undefined;
-    if (content === undefined) return reply.code(404).send({ message: MESSAGES.adNotFound });
+    if (content === undefined) throw new AppError("NOT_FOUND", MESSAGES.adNotFound);
     return reply
       .header("content-type", "text/html; charset=utf-8")
       .header("content-security-policy", AD_FRAME_CSP)

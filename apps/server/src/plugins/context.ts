@@ -1,6 +1,6 @@
 // Builds the procedure context for a request, once, for whichever door it came through.
 
-import { type ApiServices, type Context, unavailableIfDatabaseDown, validateSessionToken } from "@forum/api";
+import { type ApiServices, type Context, toAppError, toTRPCError, validateSessionToken } from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
@@ -17,7 +17,9 @@ export function createContextFactory(services: ApiServices, options: { secureCoo
     const token = request.cookies[SESSION_COOKIE];
     const validated = token
       ? await validateSessionToken(services.db, token, Date.now(), services.readDb).catch((error) => {
-          throw unavailableIfDatabaseDown(error);
+          // A database that is away answers 503 on both doors; tRPC's stock handler takes the
+          // status from a TRPCError's code, the REST door reads the AppError inside it.
+          throw toTRPCError(toAppError(error));
         })
       : null;
     if (token && !validated) cookies.clear();

@@ -1,29 +1,31 @@
-// One error mapping for the whole server: every error answers JSON { message } with its status;
-// 5xx details are logged with their stack and never sent.
-import { httpStatusOf, publicDetails, publicMessage, retryAfterOf, unavailableIfDatabaseDown } from "@forum/api";
+// One error mapping for the whole server: whatever was thrown becomes the AppError it answers
+// (packages/api/src/errors.ts), with its status and its one JSON body; 5xx details are logged
+// with their stack and never sent.
+import { AppError, errorBody, errorKindOfStatus, httpStatusOf, toAppError } from "@forum/api";
 import { MESSAGES } from "@forum/contracts";
-import { TRPCError } from "@trpc/server";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((thrown: FastifyError | TRPCError, request, reply) => {
-    // A database that is away answers 503 whichever layer noticed it first.
-    const error = unavailableIfDatabaseDown(thrown);
-    if (error instanceof TRPCError) {
-      const status = httpStatusOf(error);
-      if (status >= 500) request.log.error({ err: error.cause ?? error }, "procedure failed");
-      const retryAfter = retryAfterOf(error);
-      if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
-      return reply.code(status).send({ message: publicMessage(error), ...publicDetails(error) });
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-      return reply.code(status).send({ message: "Internal server error" });
-    }
-    // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-    return reply.code(status).send({ message: clientErrorMessage(error) });
+  app.setErrorHandler((thrown: unknown, request, reply) => {
+    const error = fastifyClientError(thrown) ?? toAppError(thrown);
+    const status = httpStatusOf(error);
+    if (status >= 500) request.log.error({ err: error.cause ?? error }, "request failed");
+    return sendError(reply, error);
   });
+}
+
+/** Answers an error: its status, Retry-After when it names a wait, and its `{ message }` body. */
+export function sendError(reply: FastifyReply, error: AppError) {
+  if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds));
+  return reply.code(httpStatusOf(error)).send(errorBody(error));
+}
+
+/** Fastify's own client errors (malformed JSON, body too large, wrong content type, upload limits). */
+function fastifyClientError(thrown: unknown): AppError | undefined {
+  const error = thrown as Partial<FastifyError> | null;
+  const status = error?.statusCode;
+  if (thrown instanceof AppError || typeof status !== "number" || status < 400 || status >= 500) return undefined;
+  return new AppError(errorKindOfStatus(status), clientErrorMessage(error as FastifyError), { cause: thrown });
 }
 
 function clientErrorMessage(error: FastifyError): string {

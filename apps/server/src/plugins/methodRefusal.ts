@@ -1,7 +1,7 @@
 // Requests with a method a path does not serve: 405 with an Allow header when the path exists
 // for other methods, 404 when it does not, never a 5xx. The tRPC door answers in tRPC's error
 // format (what its clients read, as for its other errors); the REST door answers { message }.
-import { TRPCError } from "@trpc/server";
+import { AppError } from "@forum/api";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { procedureType } from "./procedures";
 import { errorItem } from "./trpcQueries";
@@ -15,19 +15,19 @@ export function refuseTrpcMethod(request: FastifyRequest, reply: FastifyReply) {
   const names = query.batch === "1" || query.batch === "true" ? path.split(",") : [path];
   const types = names.map(procedureType);
   const unknown = names.find((_, index) => types[index] === undefined);
-  let error: TRPCError;
+  let error: AppError;
   if (unknown !== undefined) {
-    error = new TRPCError({ code: "NOT_FOUND", message: `No procedure found on path "${unknown}"` });
+    error = new AppError("NOT_FOUND", `No procedure found on path "${unknown}"`);
   } else {
     const allowed = [...new Set(types.flatMap((type) => (type ? TRPC_METHODS[type] : [])))];
     reply.header("allow", allowed.join(", "));
     error = allowed.includes(request.method as never)
       ? // A HEAD the direct query path could not read (malformed input, too many calls).
-        new TRPCError({ code: "BAD_REQUEST", message: "The request is not valid" })
-      : new TRPCError({
-          code: "METHOD_NOT_SUPPORTED",
-          message: `${request.method} is not allowed on "${path}": use ${allowed.join(" or ")}`,
-        });
+        new AppError("BAD_REQUEST", "The request is not valid")
+      : new AppError(
+          "METHOD_NOT_SUPPORTED",
+          `${request.method} is not allowed on "${path}": use ${allowed.join(" or ")}`,
+        );
   }
   const item = errorItem(error);
   return reply.code(item.httpStatus).send(item.body);

@@ -1,18 +1,17 @@
 // Refuses writes sent by another site's page. Browsers always send Origin on cross-site
 // writes; clients like curl send none and are allowed (they cannot carry a victim's cookie).
+import { AppError } from "@forum/api";
 import { MESSAGES } from "@forum/contracts";
 import type { FastifyInstance } from "fastify";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function registerOriginCheck(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    if (!isSameHost(origin, request.host)) {
-      return reply.code(403).send({ message: MESSAGES.crossSiteWrite });
-    }
+    if (!isSameHost(origin, request.host)) throw new AppError("FORBIDDEN", MESSAGES.crossSiteWrite);
   });
 }
 

@@ -1,7 +1,9 @@
 // The built web app (client-side routing: any unknown page path loads index.html) and /uploads.
+
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { AppError } from "@forum/api";
 import type { FastifyInstance } from "fastify";
 import { restMethodsOf } from "./methodRefusal";
 
@@ -47,11 +49,12 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
     // An API path that exists for other methods: 405, naming them.
     const allowed = isApi ? restMethodsOf(app, path) : [];
     if (allowed.length > 0) {
-      return reply
-        .code(405)
-        .header("allow", allowed.join(", "))
-        .send({ message: `${request.method} is not allowed on ${path}: use ${allowed.join(" or ")}` });
+      reply.header("allow", allowed.join(", "));
+      throw new AppError(
+        "METHOD_NOT_SUPPORTED",
+        `${request.method} is not allowed on ${path}: use ${allowed.join(" or ")}`,
+      );
     }
-    return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+    throw new AppError("NOT_FOUND", `Not found: ${request.method} ${path}`);
   });
 }

@@ -1,7 +1,7 @@
 // The tRPC door at /trpc, as the web app and the typed client call it: queries by GET take the
 // direct path in trpcQueries.ts; mutations by POST (and what the direct path leaves) go through
 // tRPC's stock Fastify handler; every other method is refused here (methodRefusal.ts).
-import { type AppRouter, appRouter, retryAfterOf } from "@forum/api";
+import { type AppRouter, appRouter, toAppError } from "@forum/api";
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
@@ -26,7 +26,7 @@ export async function registerTrpc(
     },
     // A throttled call tells the client how long to wait, as the REST door does.
     responseMeta: ({ errors }) => {
-      const seconds = errors.map(retryAfterOf).find((value) => value !== undefined);
+      const seconds = errors.map((error) => toAppError(error).retryAfterSeconds).find((value) => value !== undefined);
       return seconds === undefined ? {} : { headers: { "retry-after": String(seconds) } };
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"];

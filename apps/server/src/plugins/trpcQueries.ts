@@ -4,8 +4,7 @@
 // the same procedure behind the REST door. Here a query runs through the same caller as REST
 // and answers tRPC's own wire format. Anything this path does not handle (a body, an unknown
 // or non-query procedure, malformed input) goes to the stock handler, untouched.
-import { createCaller, httpStatusOf, publicDetails, publicMessage } from "@forum/api";
-import { getTRPCErrorFromUnknown } from "@trpc/server";
+import { createCaller, errorBody, httpStatusOf, toAppError } from "@forum/api";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
@@ -36,17 +35,14 @@ export function parseQueryRequest(request: FastifyRequest, maxBatchSize: number)
 
 /** The error item exactly as the router's errorFormatter shapes it (see packages/api/src/trpc.ts). */
 export function errorItem(cause: unknown) {
-  const error = getTRPCErrorFromUnknown(cause);
+  const error = toAppError(cause);
   const httpStatus = httpStatusOf(error);
+  const { message, ...details } = errorBody(error);
   return {
     httpStatus,
     error,
     body: {
-      error: {
-        message: publicMessage(error),
-        code: TRPC_ERROR_CODES_BY_KEY[error.code],
-        data: { code: error.code, httpStatus, ...publicDetails(error) },
-      },
+      error: { message, code: TRPC_ERROR_CODES_BY_KEY[error.kind], data: { code: error.kind, httpStatus, ...details } },
     },
   };
 }

@@ -1,6 +1,6 @@
 // Reads the bulk-upload form (multipart fields `file` and `type`) into the input of the
 // bulk.upload procedure, which checks it and does the import: one implementation for both doors.
-import type { ApiCaller } from "@forum/api";
+import { type ApiCaller, AppError } from "@forum/api";
 import { BULK_MAX_FILE_BYTES, BULK_UPLOAD_TYPES } from "@forum/contracts";
 import type { FastifyRequest } from "fastify";
 import type { BodyReader, Input } from "./routes";
@@ -32,7 +32,7 @@ export async function readBulkUpload(request: FastifyRequest, api: ApiCaller): P
     // them. The form parser's errors (no boundary, cut-off body) carry none: 400, not 500.
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) throw error;
-    throw Object.assign(new Error(UNREADABLE_FORM), { statusCode: 400 });
+    throw new AppError("BAD_REQUEST", UNREADABLE_FORM, { cause: error });
   }
   return input;
 }

@@ -2,7 +2,7 @@
 // how the procedure's input is built from the path, the query string and the JSON body. The
 // OpenAPI document (/api/openapi.json) is generated from these rows and the procedures' docs
 // (packages/api/src/procedureDocs.ts): a new row needs nothing else.
-import type { ApiCaller, ProcedurePath } from "@forum/api";
+import { type ApiCaller, AppError, type ProcedurePath } from "@forum/api";
 import type { FastifyRequest } from "fastify";
 import { bulkUploadForm } from "./bulkUpload";
 
@@ -165,7 +165,7 @@ export function inputOf(route: RestRoute, request: FastifyRequest): Input {
   const extra = source === "query" ? request.query : request.body;
   if (extra === undefined || extra === null) return { ...params };
   if (typeof extra !== "object" || Array.isArray(extra)) {
-    throw Object.assign(new Error("The request body must be a JSON object"), { statusCode: 400 });
+    throw new AppError("BAD_REQUEST", "The request body must be a JSON object");
   }
   return { ...(extra as Input), ...params };
 }

@@ -2,15 +2,14 @@
 // done on a worker thread: SheetJS reading 100,000 rows takes seconds, and on the event loop it
 // held every other request for that long (measured with bench/bulk-import.mjs).
 import { BULK_COLUMNS, type BulkUploadType } from "@forum/contracts";
-import { TRPCError } from "@trpc/server";
-import { ErrorDetails } from "../../errors";
+import { AppError, type ErrorKind } from "../../errors";
 import { Problems, type ProblemsState } from "./problems";
 import { readFirstSheet } from "./sheet";
 import { readTable, type Table } from "./table";
 
 export type ParsedUpload =
   | { ok: true; rowNumbers: number[]; columns: Array<[string, unknown[]]>; problems: ProblemsState }
-  | { ok: false; code: TRPCError["code"]; message: string; details?: Record<string, unknown> };
+  | { ok: false; kind: ErrorKind; message: string; details?: Record<string, unknown> };
 
 /** Parses the file; a refused file (400, 413) is an answer too, since errors do not cross threads whole. */
 export function parseUpload(type: BulkUploadType, bytes: Uint8Array): ParsedUpload {
@@ -18,9 +17,8 @@ export function parseUpload(type: BulkUploadType, bytes: Uint8Array): ParsedUplo
     const { table, problems } = readTable(readFirstSheet(bytes), BULK_COLUMNS[type]);
     return { ok: true, rowNumbers: table.rowNumbers, columns: [...table.values], problems: problems.toState() };
   } catch (error) {
-    if (!(error instanceof TRPCError)) throw error;
-    const details = error.cause instanceof ErrorDetails ? error.cause.details : undefined;
-    return { ok: false, code: error.code, message: error.message, ...(details ? { details } : {}) };
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, kind: error.kind, message: error.message, details: error.details };
   }
 }
 
@@ -32,8 +30,7 @@ export const parseOnThisThread: UploadParser = async (type, bytes) => parseUploa
 /** The table and its problems, or the refusal thrown again as the error it was. */
 export function tableOf(type: BulkUploadType, parsed: ParsedUpload): { table: Table; problems: Problems } {
   if (!parsed.ok) {
-    const cause = parsed.details ? new ErrorDetails(parsed.details) : undefined;
-    throw new TRPCError({ code: parsed.code, message: parsed.message, ...(cause ? { cause } : {}) });
+    throw new AppError(parsed.kind, parsed.message, parsed.details ? { details: parsed.details } : {});
   }
   const columnOrder = BULK_COLUMNS[type].map((column) => column.name);
   return {
