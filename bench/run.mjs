@@ -19,7 +19,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
-import { freePort, memoryOf, startNodeServer, stopServer } from "./lib/processes.mjs";
+import { freePort, memoryOf, readLoopDelay, resetLoopDelay, startNodeServer, stopServer } from "./lib/processes.mjs";
 import { printTable } from "./lib/report.mjs";
 import { scenarios as allScenarios, targetOf } from "./lib/scenarios.mjs";
 import { measureWebJs } from "./lib/webjs.mjs";
@@ -106,6 +106,19 @@ function probeReads(url, ms) {
       }
     });
   });
+}
+
+/** One entry per write scenario: what a reader saw meanwhile, and how long the server's loop stalled. */
+function readsDuringWrites(entries) {
+  return entries
+    .filter((entry) => entry.probe || entry.loop)
+    .map((entry) => ({
+      write: entry.name,
+      probeP99Ms: entry.probe?.p99Ms ?? null,
+      probeMaxMs: entry.probe?.maxMs ?? null,
+      loopP99Ms: entry.loop?.p99Ms ?? null,
+      loopMaxMs: entry.loop?.maxMs ?? null,
+    }));
 }
 
 async function login(base, username, password) {
@@ -198,14 +211,19 @@ async function main() {
     const env = { PATH: process.env.PATH, LOG_LEVEL: "warn", FORUM_RATE_LIMITS: "off" };
     // `base` is one server, or several: autocannon then gives its connections to them in turn
     // (connection i to server i mod n), so each instance gets the same share of the load.
-    const measure = async (base, scenario) => {
+    // `server`: the forum process(es) behind `base`, whose own event-loop delay is read during
+    // write scenarios (the probe's figures include the host's noise; these do not).
+    const measure = async (base, scenario, servers = []) => {
       const bases = [base].flat();
       let bytes = 0;
       for (const one of bases) bytes = await preflight(one, scenario);
       if (warmup > 0) await load(base, scenario, warmup);
-      const probe = scenario.kind === "write" ? probeReads(`${bases[0]}/api/categories`, duration * 1000) : null;
+      const writing = scenario.kind === "write";
+      const probe = writing ? probeReads(`${bases[0]}/api/categories`, duration * 1000) : null;
+      if (writing) for (const server of servers) resetLoopDelay(server.child);
       const figures = await load(base, scenario, duration);
-      const entry = { ...scenario, ...figures, bytes, probe: probe ? await probe : null };
+      const loop = writing && servers[0] ? await readLoopDelay(servers[0].child) : null;
+      const entry = { ...scenario, ...figures, bytes, probe: probe ? await probe : null, loop };
       const failed = figures.failed > 0 ? `  (${figures.failed} failed!)` : "";
       console.log(
         `  ${scenario.name.padEnd(28)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms${failed}`,
@@ -236,6 +254,7 @@ async function main() {
             },
             port: await freePort(),
             readyPath: "/api/categories",
+            loopDelay: true,
           }),
         ),
       );
@@ -258,7 +277,7 @@ async function main() {
       chosen = allScenarios(summary, session).filter(
         (scenario) => !only || only.some((word) => scenario.name.toLowerCase().includes(word)),
       );
-      for (const scenario of chosen) results.push(await measure(forum.base, scenario));
+      for (const scenario of chosen) results.push(await measure(forum.base, scenario, [forum]));
       peakRssMB.push(round1(memoryOf(forum.child.pid).peakMB));
       await stopServer(running.pop().child);
 
@@ -274,7 +293,7 @@ async function main() {
         const forums = await startForums(2);
         running.push(...forums);
         const bases = forums.map((one) => one.base);
-        for (const scenario of chosen) twoResults.push(await measure(bases, scenario));
+        for (const scenario of chosen) twoResults.push(await measure(bases, scenario, forums));
         twoPeakRssMB = forums.map((one) => round1(memoryOf(one.child.pid).peakMB));
         while (running.length > 0) await stopServer(running.pop().child);
       }
@@ -320,6 +339,8 @@ async function main() {
     peakRssMB: peakRssMB[0] ?? null,
     webJsGzipKB: web?.kb ?? null,
     scenarios: figures(results),
+    // Per write scenario: the read probe's latency and the server's own event-loop delay.
+    readsDuringWrites: readsDuringWrites(results),
     loadAverage,
   };
   const meta = { cpuModel: cpus()[0]?.model ?? "unknown cpu", web, summary, duration, connections };

@@ -2,6 +2,27 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const LOOP_DELAY_PRELOAD = fileURLToPath(new URL("./loopDelay.cjs", import.meta.url));
+
+/** Starts a new event-loop delay measurement in a server started with `loopDelay`. */
+export function resetLoopDelay(child) {
+  child.send?.("loop-delay:reset");
+}
+
+/** The server's event-loop delay since the last reset: { p50Ms, p99Ms, maxMs }, or null. */
+export function readLoopDelay(child) {
+  if (!child.send) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), 5_000);
+    child.once("message", (message) => {
+      clearTimeout(timer);
+      resolve(message?.loopDelay ?? null);
+    });
+    child.send("loop-delay:read");
+  });
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -29,11 +50,16 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
  * Starts `node --enable-source-maps <script>` as the production image does (Dockerfile), with
  * NODE_ENV=production, and resolves once `readyPath` answers 200.
  */
-export async function startNodeServer({ script, cwd, env, port, readyPath }) {
-  const child = spawn(process.execPath, ["--enable-source-maps", script], {
+/**
+ * Starts a server script and waits until `readyPath` answers. `loopDelay`: the server measures
+ * its own event-loop delay (loopDelay.cjs); read it with `readLoopDelay(child)`.
+ */
+export async function startNodeServer({ script, cwd, env, port, readyPath, loopDelay = false }) {
+  const preload = loopDelay ? ["--require", LOOP_DELAY_PRELOAD] : [];
+  const child = spawn(process.execPath, ["--enable-source-maps", ...preload, script], {
     cwd,
     env: { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "inherit", ...(loopDelay ? ["ipc"] : [])],
   });
   running.add(child);
   child.once("exit", () => running.delete(child));

@@ -57,6 +57,12 @@ export function printTable(report, results, targetOf, meta) {
         `reads during "${entry.name}": GET /api/categories every 20 ms, p50 ${entry.probe.p50Ms} ms, p99 ${entry.probe.p99Ms} ms, max ${entry.probe.maxMs} ms (${entry.probe.count} probes)`,
       );
     }
+    if (entry.loop) {
+      const held = entry.loop.p99Ms <= 10 && entry.loop.maxMs <= 50;
+      lines.push(
+        `  server event-loop delay meanwhile: p50 ${entry.loop.p50Ms} ms, p99 ${entry.loop.p99Ms} ms, max ${entry.loop.maxMs} ms (target p99 ≤ 10, max ≤ 50) ${held ? "✓" : "✗"}`,
+      );
+    }
   }
   console.log(`\n${lines.join("\n")}`);
 }
