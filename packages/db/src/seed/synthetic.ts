@@ -730,10 +730,17 @@ function withoutSearchTriggers(sqlite: SQLite.Database): () => void {
   };
 }
 
-/** Fills the FTS5 tables from the rows, then merges each into one segment (fewer pages per query). */
+/**
+ * Fills the FTS5 tables from the rows, then merges each into one segment (fewer pages per query).
+ * The replies' index is contentless (keyed by post, migration 0015): it is filled by an insert.
+ */
 function rebuildSearchIndex(sqlite: SQLite.Database): void {
-  for (const table of ["posts_fts", "replies_fts"]) {
+  for (const table of ["posts_fts", "posts_title_fts"]) {
     sqlite.exec(`insert into ${table} (${table}) values ('rebuild')`);
+  }
+  sqlite.exec(`insert into replies_by_post_fts (rowid, content)
+    select -("postId" * 4294967296 + id), content from replies`);
+  for (const table of ["posts_fts", "posts_title_fts", "replies_by_post_fts"]) {
     sqlite.exec(`insert into ${table} (${table}) values ('optimize')`);
   }
 }
