@@ -85,6 +85,24 @@ describe("GET /api/search", () => {
     expect(both.sort()).toEqual(["Unrelated gardening", "Words apart"]);
   });
 
+  it("matches the last word as a prefix of words written at any time, however many share it", async () => {
+    const target = await post(author, "Nothing special", "plain");
+    await reply(replier, target.id, "A numbat walked by, then more numbats.");
+    expect(titles(await search("q=numb"))).toEqual(["Nothing special"]);
+    expect(titles(await search("q=walked%20numbats"))).toEqual(["Nothing special"]);
+    // The word itself also finds its other forms by stem ("numbats" for "numbat").
+    expect(titles(await search("q=numbat"))).toEqual(["Nothing special"]);
+    const edited = await post(author, "Rename me", "plain");
+    await author.put(`/api/posts/${edited.id}`, { title: "Renamed to quetzalcoatl", content: "plain", categoryId });
+    expect(titles(await search("q=quetzal"))).toEqual(["Renamed to quetzalcoatl"]);
+    // More words with the prefix than are listed one by one: the engine's own prefix search.
+    const many = Array.from({ length: 70 }, (_, i) => `xylo${i.toString(36)}word`).join(" ");
+    await post(author, "Many xylo words", many);
+    expect(titles(await search("q=xylo"))).toEqual(["Many xylo words"]);
+    expect(titles(await search("q=xylo1"))).toEqual(["Many xylo words"]);
+    expect(await search("q=xylophone")).toEqual([]);
+  });
+
   it("never fails on punctuation or operators", async () => {
     await post(author, "C++ and node.js together", "Operators: a AND b, NOT c, (d OR e), f*, g:h.");
     const hostile = [

@@ -34,7 +34,7 @@ export type SearchPageOptions = {
 export async function searchPage(db: ForumDb, terms: SearchTerm[], options: SearchPageOptions): Promise<SearchHit[]> {
   if (terms.length === 0) return [];
   const engine = ENGINES[engineOf(db)];
-  const query = engine.query(terms);
+  const query = await engine.query(db, terms);
   const { categoryId } = options;
   if (options.sort === "new") return newestPage(db, engine, query, options);
 
@@ -67,7 +67,7 @@ export async function searchCount(
 ): Promise<{ count: number; exact: boolean }> {
   if (terms.length === 0) return { count: 0, exact: true };
   const engine = ENGINES[engineOf(db)];
-  const query = engine.query(terms);
+  const query = await engine.query(db, terms);
   // Title and content tiers together are one match of the post's text.
   let count = await engine.count(db, query, "post", categoryId, cap + 1);
   if (count <= cap) count += await countTier(db, engine, query, "reply", categoryId, cap + 1 - count);
@@ -138,7 +138,7 @@ type ReplyPost = { postId: number; replyId: number };
 
 type EngineSearch = {
   /** The engine's query text for all terms. */
-  query: (terms: SearchTerm[]) => string;
+  query: (db: ForumDb, terms: SearchTerm[]) => Promise<string>;
   /** Posts with every term in the title, most relevant first. */
   titleRanked: (
     db: ForumDb,
@@ -205,8 +205,17 @@ const REPLY_ID = sql.raw(`(-replies_by_post_fts.rowid) & 4294967295`);
 /** A batch of reply matches read at once while looking for enough distinct posts. */
 const REPLY_BATCH = 256;
 
+/** More words than this starting with the last one: FTS5's own prefix query reads them. */
+const MAX_PREFIX_WORDS = 64;
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 const sqliteSearch: EngineSearch = {
-  query: (terms) => terms.map((term) => `"${term.text.replaceAll('"', '""')}"${term.prefix ? "*" : ""}`).join(" AND "),
+  query: async (db, terms) => {
+    const parts = terms.map((term) => quoted(term.text));
+    const last = terms.at(-1);
+    if (last?.prefix) parts[parts.length - 1] = await sqlitePrefix(db, last);
+    return parts.join(" AND ");
+  },
   titleRanked: (db, query, categoryId, offset, limit) =>
     ids(
       db,
@@ -215,17 +224,17 @@ const sqliteSearch: EngineSearch = {
         where posts_title_fts match ${query} ${inCategory(categoryId)}
         order by bm25(posts_title_fts), posts_title_fts.rowid desc limit ${limit} offset ${offset}`,
     ),
-  // The title matches to leave out come from the small title index (one read of it).
+  // {title} : (…) matches within the title column; NOT is read along with the match, in order.
   newestPosts: (db, query, where, categoryId, offset, limit) =>
     ids(
       db,
       sql<{ id: number }>`select posts_fts.rowid as id from posts_fts ${categoryJoin("posts_fts.rowid", categoryId)}
-        where posts_fts match ${query} ${inCategory(categoryId)}
-          ${where === "content" ? sql`and posts_fts.rowid not in (select rowid from posts_title_fts where posts_title_fts match ${query})` : sql``}
+        where posts_fts match ${where === "content" ? contentOnly(query) : query} ${inCategory(categoryId)}
         order by posts_fts.rowid desc limit ${limit} offset ${offset}`,
     ),
   // The matches come newest post first, each post's newest reply first: batches of them are read
   // until enough distinct posts pass the filters (a busy thread may fill a batch on its own).
+  // (An upper bound on the key would be slower: FTS5 then reads the whole match.)
   replyPosts: async (db, query, options, offset, limit) => {
     const want = offset + limit;
     const found: ReplyPost[] = [];
@@ -237,28 +246,28 @@ const sqliteSearch: EngineSearch = {
         sql<ReplyPost>`select ${REPLY_POST} as "postId", ${REPLY_ID} as "replyId" from replies_by_post_fts
           where replies_by_post_fts match ${query}
             ${after ? sql`and replies_by_post_fts.rowid > -(${after.postId} * 4294967296 + ${after.replyId})` : sql``}
-            ${options.newerThan > 0 ? sql`and replies_by_post_fts.rowid < -(${options.newerThan} * 4294967296 + 4294967295)` : sql``}
           order by replies_by_post_fts.rowid limit ${REPLY_BATCH}`,
       );
-      const fresh = batch.filter((row) => !seen.has(row.postId) && seen.add(row.postId));
+      const fresh = batch.filter(
+        (row) => row.postId > options.newerThan && !seen.has(row.postId) && seen.add(row.postId),
+      );
       const kept = new Set(await sqliteKeep(db, query, options, fresh));
       found.push(...fresh.filter((row) => kept.has(row.postId)));
-      if (batch.length < REPLY_BATCH) break;
-      after = batch.at(-1) as ReplyPost;
+      const last = batch.at(-1);
+      if (batch.length < REPLY_BATCH || !last || last.postId <= options.newerThan) break;
+      after = last;
     }
     return found.slice(offset, want);
   },
-  count: (db, query, where, categoryId, cap) =>
-    countOf(
+  count: (db, query, where, categoryId, cap) => {
+    const table = sql.table(where === "title" ? "posts_title_fts" : "posts_fts");
+    return countOf(
       db,
-      sql<{
-        n: number;
-      }>`select count(*) as n from (select 1 from ${sql.table(where === "title" ? "posts_title_fts" : "posts_fts")} f
-        ${categoryJoin("f.rowid", categoryId)}
-        where ${sql.table(where === "title" ? "posts_title_fts" : "posts_fts")} match ${query} ${inCategory(categoryId)}
-          ${where === "content" ? sql`and f.rowid not in (select rowid from posts_title_fts where posts_title_fts match ${query})` : sql``}
+      sql<{ n: number }>`select count(*) as n from (select 1 from ${table} f ${categoryJoin("f.rowid", categoryId)}
+        where ${table} match ${where === "content" ? contentOnly(query) : query} ${inCategory(categoryId)}
         limit ${cap})`,
-    ),
+    );
+  },
   // A rowid range is one pass over the match (an IN list is one whole match per id); the ids of
   // a page are close together, since it holds the newest matches.
   matching: async (db, query, where, postIds) => {
@@ -272,6 +281,31 @@ const sqliteSearch: EngineSearch = {
     return found.filter((id) => wanted.has(id));
   },
 };
+
+function contentOnly(query: string): string {
+  return `(${query}) NOT {title} : (${query})`;
+}
+
+/**
+ * The last word as a prefix: the words of the index that start with it (search_words, 0015), each
+ * read like any word, and the word itself (its stem finds "caching" for "cache"); FTS5's own
+ * prefix query when there are too many, or for a run of words ("node.js").
+ */
+async function sqlitePrefix(db: ForumDb, term: SearchTerm): Promise<string> {
+  const [word] = term.words;
+  if (term.words.length !== 1 || !word) return `${quoted(term.text)}*`;
+  const last = word.codePointAt(word.length - 1) as number;
+  const end = `${word.slice(0, -1)}${String.fromCodePoint(last + 1)}`;
+  const words = (
+    await rows(
+      db,
+      sql<{ word: string }>`select word from search_words where word >= ${word} and word < ${end}
+        order by word limit ${MAX_PREFIX_WORDS + 1}`,
+    )
+  ).map((row) => row.word);
+  if (words.length > MAX_PREFIX_WORDS) return `${quoted(term.text)}*`;
+  return `(${[term.text, ...words.filter((found) => found !== word)].map(quoted).join(" OR ")})`;
+}
 
 /** The posts of `candidates` that pass the reply tier's filters: in the category, text not matching. */
 async function sqliteKeep(
@@ -302,7 +336,7 @@ async function sqliteKeep(
 const tsQuery = (text: string) => sql`to_tsquery('forum_english', ${text})`;
 
 const postgresSearch: EngineSearch = {
-  query: (terms) =>
+  query: async (_db, terms) =>
     terms
       .map((term) => `'${term.text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${term.prefix ? ":*" : ""}`)
       .join(" & "),

@@ -205,6 +205,15 @@ describe("synthetic data set", () => {
     expect(indexed("replies_by_post_fts")).toBe(withThe(replies));
     expect(indexed("posts_fts")).toBe(withThe(posts.map((post) => `${post.title} ${post.content}`)));
     expect(indexed("posts_title_fts")).toBe(withThe(posts.map((post) => post.title)));
+    // The words of the prefix lookups: exactly those of every text, tokenized one by one.
+    const words = all<{ word: string }>("select word from search_words order by word").map((row) => row.word);
+    const tokenized = all<{ token: string }>(`select distinct token from (
+        select t.token from posts p, search_tokenizer t where t.input = p.title
+        union all select t.token from posts p, search_tokenizer t where t.input = p.content
+        union all select t.token from replies r, search_tokenizer t where t.input = r.content
+      ) order by token`).map((row) => row.token);
+    expect(words.length).toBeGreaterThan(100);
+    expect(words).toEqual(tokenized);
     const triggers = all<{ name: string }>(
       "select name from sqlite_master where type = 'trigger' and name like '%fts%'",
     );
@@ -215,9 +224,13 @@ describe("synthetic data set", () => {
       "posts_title_fts_delete",
       "posts_title_fts_insert",
       "posts_title_fts_update",
+      "posts_words_fts_insert",
+      "posts_words_fts_update",
       "replies_by_post_fts_delete",
       "replies_by_post_fts_insert",
       "replies_by_post_fts_update",
+      "replies_words_fts_insert",
+      "replies_words_fts_update",
     ]);
   });
 });
