@@ -85,6 +85,24 @@ describe("GET /api/search", () => {
     expect(both.sort()).toEqual(["Unrelated gardening", "Words apart"]);
   });
 
+  it("matches the last word as a prefix of words written at any time, however many share it", async () => {
+    const target = await post(author, "Nothing special", "plain");
+    await reply(replier, target.id, "A numbat walked by, then more numbats.");
+    expect(titles(await search("q=numb"))).toEqual(["Nothing special"]);
+    expect(titles(await search("q=walked%20numbats"))).toEqual(["Nothing special"]);
+    // The word itself also finds its other forms by stem ("numbats" for "numbat").
+    expect(titles(await search("q=numbat"))).toEqual(["Nothing special"]);
+    const edited = await post(author, "Rename me", "plain");
+    await author.put(`/api/posts/${edited.id}`, { title: "Renamed to quetzalcoatl", content: "plain", categoryId });
+    expect(titles(await search("q=quetzal"))).toEqual(["Renamed to quetzalcoatl"]);
+    // More words with the prefix than are listed one by one: the engine's own prefix search.
+    const many = Array.from({ length: 70 }, (_, i) => `xylo${i.toString(36)}word`).join(" ");
+    await post(author, "Many xylo words", many);
+    expect(titles(await search("q=xylo"))).toEqual(["Many xylo words"]);
+    expect(titles(await search("q=xylo1"))).toEqual(["Many xylo words"]);
+    expect(await search("q=xylophone")).toEqual([]);
+  });
+
   it("never fails on punctuation or operators", async () => {
     await post(author, "C++ and node.js together", "Operators: a AND b, NOT c, (d OR e), f*, g:h.");
     const hostile = [
@@ -202,6 +220,81 @@ describe("GET /api/search", () => {
       status: 200,
       body: { count: 9, exact: true },
     });
+  });
+
+  it("keeps the small words: a search for them or a phrase holding them finds the same on both engines", async () => {
+    await post(author, "To be or not to be", "That is the question every newcomer asks.");
+    await post(author, "Where are the docs", "Nothing to see here.");
+    await post(author, "Bee keeping", "Not about being at all.");
+    // A phrase of stop words only (PostgreSQL's english configuration dropped all of them).
+    expect(titles(await search(`q=${encodeURIComponent('"to be or not to be"')}`))).toEqual(["To be or not to be"]);
+    expect(titles(await search(`q=${encodeURIComponent('"where are the"')}`))).toEqual(["Where are the docs"]);
+    // Stop words among other words still have to be there, in that order for a phrase.
+    expect(titles(await search(`q=${encodeURIComponent('"the question"')}`))).toEqual(["To be or not to be"]);
+    expect(await search(`q=${encodeURIComponent('"question the"')}`)).toEqual([]);
+    // A lone small word is a word like any other (the prefix "wher" too).
+    expect(titles(await search("q=wher"))).toEqual(["Where are the docs"]);
+    expect(titles(await search("q=newcomer%20the")).sort()).toEqual(["To be or not to be"]);
+  });
+
+  it("finds reply matches newest post first, past a thread with hundreds of matching replies", async () => {
+    const older = await post(author, "Older thread", "nothing");
+    const busy = await post(author, "Busy thread", "nothing");
+    const quiet = await post(author, "Quiet thread", "nothing");
+    await reply(replier, older.id, "a tapir was seen");
+    // More matching replies in one post than the index reads at once (by insert, for speed).
+    const now = Date.now();
+    await forum.db
+      .insertInto("replies")
+      .values(
+        Array.from({ length: 300 }, (_, i) => ({
+          postId: busy.id,
+          authorId: replier.user.id,
+          content: `tapir sighting number ${i}`,
+          createdAt: now + i,
+          updatedAt: now + i,
+        })),
+      )
+      .execute();
+    const newestBusyReply = await reply(replier, busy.id, "the last tapir of the day");
+    await reply(replier, quiet.id, "another tapir");
+
+    const found = await search("q=tapir");
+    expect(found.map((r) => [r.title, r.matchedIn])).toEqual([
+      ["Quiet thread", "reply"],
+      ["Busy thread", "reply"],
+      ["Older thread", "reply"],
+    ]);
+    // The snippet is the post's newest matching reply.
+    expect(found[1]?.snippet).toBe("the last tapir of the day");
+    expect(newestBusyReply.id).toBeGreaterThan(0);
+    const paged = [...(await search("q=tapir&limit=2")), ...(await search("q=tapir&offset=2&limit=2"))];
+    expect(paged.map((r) => r.title)).toEqual(found.map((r) => r.title));
+    expect((await search("q=tapir&sort=new")).map((r) => r.title)).toEqual(found.map((r) => r.title));
+    expect((await visitor().get("/api/search/count?q=tapir")).body).toEqual({ count: 3, exact: true });
+  });
+
+  it("sorts by newest across title, content and reply matches, and filters them by category", async () => {
+    const a = await post(author, "Gecko care", "plain");
+    const b = await post(author, "Lizards", "a gecko in the body", otherCategoryId);
+    const c = await post(author, "Reptiles", "plain");
+    await reply(replier, c.id, "my gecko says hi");
+    const d = await post(author, "Gecko food", "plain", otherCategoryId);
+    await reply(replier, a.id, "a gecko reply on a title match");
+
+    const newest = await search("q=gecko&sort=new");
+    expect(newest.map((r) => [r.id, r.matchedIn])).toEqual([
+      [d.id, "title"],
+      [c.id, "reply"],
+      [b.id, "content"],
+      [a.id, "title"],
+    ]);
+    expect((await search("q=gecko&sort=new&offset=1&limit=2")).map((r) => r.id)).toEqual([c.id, b.id]);
+    expect((await search(`q=gecko&sort=new&categoryId=${otherCategoryId}`)).map((r) => r.id)).toEqual([d.id, b.id]);
+    expect((await search(`q=gecko&categoryId=${categoryId}`)).map((r) => [r.id, r.matchedIn])).toEqual([
+      [a.id, "title"],
+      [c.id, "reply"],
+    ]);
   });
 
   it("cuts a plain-text snippet of at most 200 characters around the match", async () => {

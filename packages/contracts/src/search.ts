@@ -96,24 +96,35 @@ function lightStem(word: string): string {
 
 type WordTest = (folded: string) => boolean;
 
-function wordTests(terms: readonly SearchTerm[]): WordTest[] {
-  const tests: WordTest[] = [];
+/**
+ * One test for all the query's words. A match shares its first letter with a query word (the
+ * stemmer only cuts or changes endings), so most words of a text are ruled out by that letter
+ * before any stemming.
+ */
+function wordTest(terms: readonly SearchTerm[]): WordTest | null {
+  const words: Array<{ word: string; stem: string; prefix: boolean }> = [];
   for (const term of terms) {
     term.words.forEach((word, index) => {
-      const stem = lightStem(word);
-      const prefix = term.prefix && index === term.words.length - 1;
-      tests.push((folded) => folded === word || lightStem(folded) === stem || (prefix && folded.startsWith(word)));
+      words.push({ word, stem: lightStem(word), prefix: term.prefix && index === term.words.length - 1 });
     });
   }
-  return tests;
+  if (words.length === 0) return null;
+  const initials = new Set(words.map((entry) => entry.word[0]));
+  return (folded) => {
+    if (!initials.has(folded[0])) return false;
+    const stem = lightStem(folded);
+    return words.some(
+      (entry) => folded === entry.word || stem === entry.stem || (entry.prefix && folded.startsWith(entry.word)),
+    );
+  };
 }
 
 export type TextRange = { start: number; end: number };
 
 /** Where the query's words occur in `text` (whole words, in order). */
 export function matchRanges(text: string, terms: readonly SearchTerm[]): TextRange[] {
-  const tests = wordTests(terms);
-  if (tests.length === 0) return [];
+  const test = wordTest(terms);
+  if (!test) return [];
   const ranges: TextRange[] = [];
   // A text repeats its words: each distinct one is tested once.
   const known = new Map<string, boolean>();
@@ -121,7 +132,7 @@ export function matchRanges(text: string, terms: readonly SearchTerm[]): TextRan
     let matched = known.get(match[0]);
     if (matched === undefined) {
       const folded = foldWord(match[0]);
-      matched = tests.some((test) => test(folded));
+      matched = test(folded);
       known.set(match[0], matched);
     }
     if (matched) ranges.push({ start: match.index, end: match.index + match[0].length });

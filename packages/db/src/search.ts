@@ -1,14 +1,21 @@
-// Full-text search, on either engine (the indexes: migrations/0009_search.ts). A post is found by
-// its title, its content or one of its replies, in three tiers ranked one after the other:
-// every term in the title; else every term in the title and content together; else every term in
-// one reply. Within a tier by the engine's relevance (SQLite's bm25, PostgreSQL's ts_rank), newer
-// first on ties (ids follow creation time). A page is read tier by tier, so the first pages of a
-// common word rank only the posts whose title has it; a tier's rows are counted only when a page
-// lies wholly past it.
+// Full-text search, on either engine (the indexes: migrations 0009 and 0015). A post is found by
+// its title, its content or one of its replies, in three tiers one after the other: every term in
+// the title; else every term in the title and content together; else every term in one reply.
+//
+// Order by relevance: the title tier by the engine's relevance (SQLite's bm25, PostgreSQL's
+// ts_rank), newer first on ties; the content and reply tiers newest post first. Why not bm25
+// there too: a relevance score needs every match scored (and bm25 reads each term's whole
+// doclist first), and at 100,000 posts a common word is in tens of thousands of posts' text and
+// hundreds of thousands of replies: 20 to 90 ms a query, where reading the newest matches in the
+// index's own order stops after the page. Titles are short, so ranking them stays cheap.
+// Sorted by newest: newest post first, whichever tier matched.
+//
+// A page is read tier by tier, so the first pages of a common word read only the title tier; a
+// tier's rows are counted only when a page lies wholly past it.
 //
 // What the person typed arrives parsed (@forum/contracts parseSearchQuery): each term goes to the
-// engine as a quoted string, so its own tokenizer reads it (English stemming on both) and nothing
-// in it is ever an operator; the last term matches as a prefix.
+// engine as a quoted string, so its own tokenizer reads it (English stemming on both, no stop
+// words dropped) and nothing in it is ever an operator; the last term matches as a prefix.
 import type { SearchMatchedIn, SearchSort, SearchTerm } from "@forum/contracts";
 import { type RawBuilder, sql } from "kysely";
 import { type Engine, engineOf } from "./engine";
@@ -23,26 +30,30 @@ export type SearchPageOptions = {
   limit: number;
 };
 
-const TIERS: readonly SearchMatchedIn[] = ["title", "content", "reply"];
-
-/** One page of results: post ids with where each matched (and the best reply, for a reply match). */
+/** One page of results: post ids with where each matched (and the matching reply, for a reply match). */
 export async function searchPage(db: ForumDb, terms: SearchTerm[], options: SearchPageOptions): Promise<SearchHit[]> {
   if (terms.length === 0) return [];
   const engine = ENGINES[engineOf(db)];
-  const query = engine.query(terms);
-  if (options.sort === "new") {
-    const ids = await engine.newest(db, query, options);
-    return classify(db, engine, query, ids);
-  }
+  const query = await engine.query(db, terms);
+  const { categoryId } = options;
+  if (options.sort === "new") return newestPage(db, engine, query, options);
+
   const hits: SearchHit[] = [];
   let offset = options.offset;
-  for (const tier of TIERS) {
+  for (const tier of ["title", "content", "reply"] as const) {
     const need = options.limit - hits.length;
     if (need === 0) break;
-    const rows = await engine.tier[tier](db, query, options.categoryId, offset, need);
-    hits.push(...rows.map((row) => ({ postId: row.postId, replyId: row.replyId ?? null, matchedIn: tier })));
+    const rows =
+      tier === "reply"
+        ? await engine.replyPosts(db, query, { categoryId, exclude: true, newerThan: 0 }, offset, need)
+        : (tier === "title"
+            ? await engine.titleRanked(db, query, categoryId, offset, need)
+            : await engine.newestPosts(db, query, "content", categoryId, offset, need)
+          ).map((postId) => ({ postId, replyId: null }));
+    hits.push(...rows.map((row) => ({ ...row, matchedIn: tier })));
     // A page that ends in this tier goes on at the start of the next; a page past it skips its rows.
-    offset = rows.length > 0 ? 0 : offset - (await engine.count[tier](db, query, options.categoryId, offset));
+    if (rows.length > 0) offset = 0;
+    else offset -= await countTier(db, engine, query, tier, categoryId, offset);
   }
   return hits;
 }
@@ -56,308 +67,329 @@ export async function searchCount(
 ): Promise<{ count: number; exact: boolean }> {
   if (terms.length === 0) return { count: 0, exact: true };
   const engine = ENGINES[engineOf(db)];
-  const query = engine.query(terms);
+  const query = await engine.query(db, terms);
   // Title and content tiers together are one match of the post's text.
-  let count = await engine.count.post(db, query, categoryId, cap + 1);
-  if (count <= cap) count += await engine.count.reply(db, query, categoryId, cap + 1 - count);
+  let count = await engine.count(db, query, "post", categoryId, cap + 1);
+  if (count <= cap) count += await countTier(db, engine, query, "reply", categoryId, cap + 1 - count);
   return count > cap ? { count: cap, exact: false } : { count, exact: true };
 }
 
-/** Where each post of a page (in the page's order) matched, for a page not read tier by tier. */
-async function classify(db: ForumDb, engine: EngineSearch, query: EngineQuery, ids: number[]): Promise<SearchHit[]> {
+function countTier(
+  db: ForumDb,
+  engine: EngineSearch,
+  query: string,
+  tier: SearchMatchedIn,
+  categoryId: number | undefined,
+  cap: number,
+): Promise<number> {
+  if (tier !== "reply") return engine.count(db, query, tier, categoryId, cap);
+  return engine
+    .replyPosts(db, query, { categoryId, exclude: true, newerThan: 0 }, 0, cap)
+    .then((posts) => posts.length);
+}
+
+/**
+ * Newest first over all tiers: the newest posts whose own text matches, and the posts with a
+ * matching reply among those newer than the last of them (an older one cannot make the page).
+ */
+async function newestPage(
+  db: ForumDb,
+  engine: EngineSearch,
+  query: string,
+  options: SearchPageOptions,
+): Promise<SearchHit[]> {
+  const want = options.offset + options.limit;
+  const byText = await engine.newestPosts(db, query, "post", options.categoryId, 0, want);
+  const newerThan = byText.length === want ? (byText.at(-1) as number) : 0;
+  const byReply = await engine.replyPosts(
+    db,
+    query,
+    { categoryId: options.categoryId, exclude: false, newerThan },
+    0,
+    want,
+  );
+  const replyOf = new Map(byReply.map((row) => [row.postId, row.replyId]));
+  const ids = [...new Set([...byText, ...replyOf.keys()])]
+    .sort((a, b) => b - a)
+    .slice(options.offset, options.offset + options.limit);
   if (ids.length === 0) return [];
   const inTitle = new Set(await engine.matching(db, query, "title", ids));
-  const inPost = new Set(await engine.matching(db, query, "post", ids));
-  const rest = ids.filter((id) => !inPost.has(id));
-  const bestReply = rest.length === 0 ? new Map<number, number>() : await engine.bestReplies(db, query, rest);
+  const inPost = new Set(byText);
   return ids.map((postId) =>
     inTitle.has(postId)
       ? { postId, matchedIn: "title", replyId: null }
       : inPost.has(postId)
         ? { postId, matchedIn: "content", replyId: null }
-        : { postId, matchedIn: "reply", replyId: bestReply.get(postId) ?? null },
+        : { postId, matchedIn: "reply", replyId: replyOf.get(postId) ?? null },
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 // The engines
 
-/** The engine's query text for all terms, and for all terms within the title. */
-type EngineQuery = { all: string; title: string };
-type TierRow = { postId: number; replyId?: number | null };
-type TierPage = (
-  db: ForumDb,
-  query: EngineQuery,
-  categoryId: number | undefined,
-  offset: number,
-  limit: number,
-) => Promise<TierRow[]>;
-type TierCount = (db: ForumDb, query: EngineQuery, categoryId: number | undefined, cap: number) => Promise<number>;
+type ReplyPostsOptions = {
+  categoryId: number | undefined;
+  /** Leave out posts whose own text matches (the reply tier). */
+  exclude: boolean;
+  /** Only posts with a larger id (0: all). */
+  newerThan: number;
+};
+type ReplyPost = { postId: number; replyId: number };
 
 type EngineSearch = {
-  query: (terms: SearchTerm[]) => EngineQuery;
-  tier: Record<SearchMatchedIn, TierPage>;
-  /** "post": title and content together (the first two tiers). */
-  count: Record<SearchMatchedIn | "post", TierCount>;
-  newest: (db: ForumDb, query: EngineQuery, options: SearchPageOptions) => Promise<number[]>;
-  matching: (db: ForumDb, query: EngineQuery, where: "title" | "post", ids: number[]) => Promise<number[]>;
-  /** The best matching reply of each post (post id to reply id). */
-  bestReplies: (db: ForumDb, query: EngineQuery, postIds: number[]) => Promise<Map<number, number>>;
+  /** The engine's query text for all terms. */
+  query: (db: ForumDb, terms: SearchTerm[]) => Promise<string>;
+  /** Posts with every term in the title, most relevant first. */
+  titleRanked: (
+    db: ForumDb,
+    query: string,
+    categoryId: number | undefined,
+    offset: number,
+    limit: number,
+  ) => Promise<number[]>;
+  /** Posts whose text matches ("content": but not their title alone), newest first. */
+  newestPosts: (
+    db: ForumDb,
+    query: string,
+    where: "content" | "post",
+    categoryId: number | undefined,
+    offset: number,
+    limit: number,
+  ) => Promise<number[]>;
+  /** Posts with a matching reply, newest first, each with its newest matching reply. */
+  replyPosts: (
+    db: ForumDb,
+    query: string,
+    options: ReplyPostsOptions,
+    offset: number,
+    limit: number,
+  ) => Promise<ReplyPost[]>;
+  /** How many posts' text matches ("post": title and content together), up to `cap`. */
+  count: (
+    db: ForumDb,
+    query: string,
+    where: "title" | "content" | "post",
+    categoryId: number | undefined,
+    cap: number,
+  ) => Promise<number>;
+  /** Which of `ids` match in their title, or their text. */
+  matching: (db: ForumDb, query: string, where: "title" | "post", ids: number[]) => Promise<number[]>;
 };
 
 async function rows<T>(db: ForumDb, query: RawBuilder<T>): Promise<T[]> {
   return (await query.execute(db)).rows;
 }
 
+async function ids(db: ForumDb, query: RawBuilder<{ id: number }>): Promise<number[]> {
+  return (await rows(db, query)).map((row) => Number(row.id));
+}
+
 async function countOf(db: ForumDb, query: RawBuilder<{ n: number }>): Promise<number> {
   return Number((await rows(db, query))[0]?.n ?? 0);
 }
 
-/**
- * "Newest first" sorts by id: every write path stamps a post with the time of its insert (the API,
- * bulk imports, the seeds; the synthetic set numbers posts in date order), so ids follow
- * creation time, and sorting matching ids needs no post row.
- */
-const newestInCategory = (categoryId: number | undefined) =>
-  categoryId === undefined ? sql`` : sql`where id in (select id from posts where "categoryId" = ${categoryId})`;
+/** A join to posts and its condition, only with a category filter. */
+const categoryJoin = (idColumn: string, categoryId: number | undefined) =>
+  categoryId === undefined ? sql`` : sql`join posts p on p.id = ${sql.ref(idColumn)}`;
+const inCategory = (categoryId: number | undefined) =>
+  categoryId === undefined ? sql`` : sql`and p."categoryId" = ${categoryId}`;
 
-const inCategory = (column: string, categoryId: number | undefined) =>
-  categoryId === undefined ? sql`` : sql`and ${sql.ref(column)} = ${categoryId}`;
+// SQLite: FTS5 tables posts_fts (title, content), posts_title_fts (title), both with rowid = the
+// post's id, and replies_by_post_fts (content), keyed -(postId * 2^32 + replyId) (0015). A
+// string in double quotes is one token or a phrase, whatever it holds ("" stands for a quote);
+// * after it makes its last token a prefix. "Newest first" is highest id first: every write path
+// stamps a post with the time of its insert (the API, bulk imports, the seeds; the synthetic set
+// numbers posts in date order), so ids follow creation time.
+const REPLY_POST = sql.raw(`(-replies_by_post_fts.rowid) >> 32`);
+const REPLY_ID = sql.raw(`(-replies_by_post_fts.rowid) & 4294967295`);
+/** A batch of reply matches read at once while looking for enough distinct posts. */
+const REPLY_BATCH = 256;
 
-// SQLite: FTS5 tables posts_fts (title, content) and replies_fts (content), rowid = the row's id.
-// A string in double quotes is one token or a phrase, whatever it holds ("" stands for a quote);
-// * after it makes its last token a prefix; {title} : (…) matches within the title alone.
+/** More words than this starting with the last one: FTS5's own prefix query reads them. */
+const MAX_PREFIX_WORDS = 64;
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 const sqliteSearch: EngineSearch = {
-  query: (terms) => {
-    const all = terms.map((term) => `"${term.text.replaceAll('"', '""')}"${term.prefix ? "*" : ""}`).join(" AND ");
-    return { all, title: `{title} : (${all})` };
+  query: async (db, terms) => {
+    const parts = terms.map((term) => quoted(term.text));
+    const last = terms.at(-1);
+    if (last?.prefix) parts[parts.length - 1] = await sqlitePrefix(db, last);
+    return parts.join(" AND ");
   },
-  tier: {
-    title: (db, query, categoryId, offset, limit) =>
-      rows(
-        db,
-        sql<TierRow>`select posts_fts.rowid as "postId", bm25(posts_fts, 1.0, 0.0) as score from posts_fts
-          ${categoryId === undefined ? sql`` : sql`join posts p on p.id = posts_fts.rowid`}
-          where posts_fts match ${query.title} ${inCategory("p.categoryId", categoryId)}
-          order by score, posts_fts.rowid desc limit ${limit} offset ${offset}`,
-      ),
-    content: (db, query, categoryId, offset, limit) =>
-      rows(
-        db,
-        sql<TierRow>`select posts_fts.rowid as "postId", bm25(posts_fts, 2.0, 1.0) as score from posts_fts
-          ${categoryId === undefined ? sql`` : sql`join posts p on p.id = posts_fts.rowid`}
-          where posts_fts match ${contentOnly(query)} ${inCategory("p.categoryId", categoryId)}
-          order by score, posts_fts.rowid desc limit ${limit} offset ${offset}`,
-      ),
-    // SQLite gives the bare column "replyId" of the row that holds min(): the post's best reply.
-    // (bm25 cannot run inside an aggregate: the matches are materialized first.)
-    reply: (db, query, categoryId, offset, limit) =>
-      rows(
-        db,
-        sql<TierRow>`with matched as materialized (
-            select r."postId" as "postId", r.id as "replyId", bm25(replies_fts) as score
-            from replies_fts join replies r indexed by replies_id_post on r.id = replies_fts.rowid
-            ${categoryId === undefined ? sql`` : sql`join posts p on p.id = r."postId"`}
-            where replies_fts match ${query.all} ${inCategory("p.categoryId", categoryId)}
-              and r."postId" not in (select rowid from posts_fts where posts_fts match ${query.all})
-          )
-          select "postId", "replyId", min(score) as best from matched
-          group by "postId" order by best, "postId" desc limit ${limit} offset ${offset}`,
-      ),
-  },
-  count: {
-    title: (db, query, categoryId, cap) => sqlitePostCount(db, query.title, categoryId, cap),
-    content: (db, query, categoryId, cap) => sqlitePostCount(db, contentOnly(query), categoryId, cap),
-    post: (db, query, categoryId, cap) => sqlitePostCount(db, query.all, categoryId, cap),
-    reply: (db, query, categoryId, cap) =>
-      countOf(
-        db,
-        sql<{ n: number }>`select count(*) as n from (select distinct r."postId"
-          from replies_fts join replies r indexed by replies_id_post on r.id = replies_fts.rowid
-          ${categoryId === undefined ? sql`` : sql`join posts p on p.id = r."postId"`}
-          where replies_fts match ${query.all} ${inCategory("p.categoryId", categoryId)}
-            and r."postId" not in (select rowid from posts_fts where posts_fts match ${query.all})
-          limit ${cap})`,
-      ),
-  },
-  // Newest first is highest id first (see newestFirst): the matching ids alone are sorted, no
-  // post row is read.
-  newest: (db, query, options) =>
+  titleRanked: (db, query, categoryId, offset, limit) =>
     ids(
       db,
-      sql<{ id: number }>`select id from (
-          select rowid as id from posts_fts where posts_fts match ${query.all}
-          union
-          select r."postId" from replies_fts join replies r indexed by replies_id_post on r.id = replies_fts.rowid
-          where replies_fts match ${query.all}
-        ) ${newestInCategory(options.categoryId)}
-        order by id desc limit ${options.limit} offset ${options.offset}`,
+      sql<{ id: number }>`select posts_title_fts.rowid as id from posts_title_fts
+        ${categoryJoin("posts_title_fts.rowid", categoryId)}
+        where posts_title_fts match ${query} ${inCategory(categoryId)}
+        order by bm25(posts_title_fts), posts_title_fts.rowid desc limit ${limit} offset ${offset}`,
     ),
-  // A rowid range is a seek within the match (an IN list is one whole match per id); the ids of
+  // {title} : (…) matches within the title column; NOT is read along with the match, in order.
+  newestPosts: (db, query, where, categoryId, offset, limit) =>
+    ids(
+      db,
+      sql<{ id: number }>`select posts_fts.rowid as id from posts_fts ${categoryJoin("posts_fts.rowid", categoryId)}
+        where posts_fts match ${where === "content" ? contentOnly(query) : query} ${inCategory(categoryId)}
+        order by posts_fts.rowid desc limit ${limit} offset ${offset}`,
+    ),
+  // The matches come newest post first, each post's newest reply first: batches of them are read
+  // until enough distinct posts pass the filters (a busy thread may fill a batch on its own).
+  // (An upper bound on the key would be slower: FTS5 then reads the whole match.)
+  replyPosts: async (db, query, options, offset, limit) => {
+    const want = offset + limit;
+    const found: ReplyPost[] = [];
+    const seen = new Set<number>();
+    let after: ReplyPost | null = null;
+    while (found.length < want) {
+      const batch: ReplyPost[] = await rows(
+        db,
+        sql<ReplyPost>`select ${REPLY_POST} as "postId", ${REPLY_ID} as "replyId" from replies_by_post_fts
+          where replies_by_post_fts match ${query}
+            ${after ? sql`and replies_by_post_fts.rowid > -(${after.postId} * 4294967296 + ${after.replyId})` : sql``}
+          order by replies_by_post_fts.rowid limit ${REPLY_BATCH}`,
+      );
+      const fresh = batch.filter(
+        (row) => row.postId > options.newerThan && !seen.has(row.postId) && seen.add(row.postId),
+      );
+      const kept = new Set(await sqliteKeep(db, query, options, fresh));
+      found.push(...fresh.filter((row) => kept.has(row.postId)));
+      const last = batch.at(-1);
+      if (batch.length < REPLY_BATCH || !last || last.postId <= options.newerThan) break;
+      after = last;
+    }
+    return found.slice(offset, want);
+  },
+  count: (db, query, where, categoryId, cap) => {
+    const table = sql.table(where === "title" ? "posts_title_fts" : "posts_fts");
+    return countOf(
+      db,
+      sql<{ n: number }>`select count(*) as n from (select 1 from ${table} f ${categoryJoin("f.rowid", categoryId)}
+        where ${table} match ${where === "content" ? contentOnly(query) : query} ${inCategory(categoryId)}
+        limit ${cap})`,
+    );
+  },
+  // A rowid range is one pass over the match (an IN list is one whole match per id); the ids of
   // a page are close together, since it holds the newest matches.
   matching: async (db, query, where, postIds) => {
+    const table = sql.table(where === "title" ? "posts_title_fts" : "posts_fts");
     const wanted = new Set(postIds);
     const found = await ids(
       db,
-      sql<{ id: number }>`select rowid as id from posts_fts
-        where posts_fts match ${where === "title" ? query.title : query.all}
-          and rowid between ${Math.min(...postIds)} and ${Math.max(...postIds)}`,
+      sql<{ id: number }>`select rowid as id from ${table} where ${table} match ${query}
+        and rowid between ${Math.min(...postIds)} and ${Math.max(...postIds)}`,
     );
     return found.filter((id) => wanted.has(id));
   },
-  // The posts' replies, then the match within their id range in one pass (one seek into the match
-  // per reply costs more: each re-reads the query's terms).
-  bestReplies: async (db, query, postIds) => {
-    const replies = await rows(
-      db,
-      sql<{ id: number; postId: number }>`select id, "postId" from replies where "postId" in (${sql.join(postIds)})`,
-    );
-    const postOf = new Map(replies.map((reply) => [reply.id, reply.postId]));
-    const best = new Map<number, { id: number; score: number }>();
-    if (replies.length === 0) return new Map();
-    const scored = await rows(
-      db,
-      sql<{ id: number; score: number }>`select rowid as id, bm25(replies_fts) as score from replies_fts
-        where replies_fts match ${query.all}
-          and rowid between ${Math.min(...postOf.keys())} and ${Math.max(...postOf.keys())}`,
-    );
-    for (const { id, score } of scored) {
-      const postId = postOf.get(id);
-      if (postId === undefined) continue;
-      const current = best.get(postId);
-      if (!current || score < current.score || (score === current.score && id > current.id)) {
-        best.set(postId, { id, score });
-      }
-    }
-    return new Map([...best].map(([postId, reply]) => [postId, reply.id]));
-  },
 };
 
-function contentOnly(query: EngineQuery): string {
-  return `(${query.all}) NOT ${query.title}`;
+function contentOnly(query: string): string {
+  return `(${query}) NOT {title} : (${query})`;
 }
 
-function sqlitePostCount(db: ForumDb, match: string, categoryId: number | undefined, cap: number) {
-  return countOf(
-    db,
-    categoryId === undefined
-      ? sql<{
-          n: number;
-        }>`select count(*) as n from (select 1 from posts_fts where posts_fts match ${match} limit ${cap})`
-      : sql<{ n: number }>`select count(*) as n from (select 1 from posts_fts join posts p on p.id = posts_fts.rowid
-          where posts_fts match ${match} and p."categoryId" = ${categoryId} limit ${cap})`,
-  );
+/**
+ * The last word as a prefix: the words of the index that start with it (search_words, 0015), each
+ * read like any word, and the word itself (its stem finds "caching" for "cache"); FTS5's own
+ * prefix query when there are too many, or for a run of words ("node.js").
+ */
+async function sqlitePrefix(db: ForumDb, term: SearchTerm): Promise<string> {
+  const [word] = term.words;
+  if (term.words.length !== 1 || !word) return `${quoted(term.text)}*`;
+  const last = word.codePointAt(word.length - 1) as number;
+  const end = `${word.slice(0, -1)}${String.fromCodePoint(last + 1)}`;
+  const words = (
+    await rows(
+      db,
+      sql<{ word: string }>`select word from search_words where word >= ${word} and word < ${end}
+        order by word limit ${MAX_PREFIX_WORDS + 1}`,
+    )
+  ).map((row) => row.word);
+  if (words.length > MAX_PREFIX_WORDS) return `${quoted(term.text)}*`;
+  return `(${[term.text, ...words.filter((found) => found !== word)].map(quoted).join(" OR ")})`;
 }
 
-async function ids(db: ForumDb, query: RawBuilder<{ id: number }>): Promise<number[]> {
-  return (await rows(db, query)).map((row) => row.id);
+/** The posts of `candidates` that pass the reply tier's filters: in the category, text not matching. */
+async function sqliteKeep(
+  db: ForumDb,
+  query: string,
+  options: ReplyPostsOptions,
+  candidates: ReplyPost[],
+): Promise<number[]> {
+  let postIds = candidates.map((row) => row.postId);
+  if (postIds.length === 0) return [];
+  if (options.categoryId !== undefined) {
+    postIds = await ids(
+      db,
+      sql<{
+        id: number;
+      }>`select id from posts where id in (${sql.join(postIds)}) and "categoryId" = ${options.categoryId}`,
+    );
+  }
+  if (!options.exclude || postIds.length === 0) return postIds;
+  const matched = new Set(await sqliteSearch.matching(db, query, "post", postIds));
+  return postIds.filter((id) => !matched.has(id));
 }
 
 // PostgreSQL: post_search (title, and title + content as one document) and reply_search, each a
-// tsvector of the english configuration with a GIN index. to_tsquery reads a quoted string with
-// the same parser and stemmer as the documents ('…' doubles an embedded quote); :* makes a prefix.
-const tsQuery = (text: string) => sql`to_tsquery('english', ${text})`;
+// tsvector of the forum_english configuration (0015: english stemming, no stop words dropped)
+// with a GIN index. to_tsquery reads a quoted string with the same parser and stemmer as the
+// documents ('…' doubles an embedded quote); :* makes a prefix.
+const tsQuery = (text: string) => sql`to_tsquery('forum_english', ${text})`;
 
 const postgresSearch: EngineSearch = {
-  query: (terms) => {
-    const all = terms
+  query: async (_db, terms) =>
+    terms
       .map((term) => `'${term.text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${term.prefix ? ":*" : ""}`)
-      .join(" & ");
-    return { all, title: all };
-  },
-  tier: {
-    title: (db, query, categoryId, offset, limit) =>
-      rows(
-        db,
-        sql<TierRow>`select ps."postId" from post_search ps
-          ${categoryId === undefined ? sql`` : sql`join posts p on p.id = ps."postId"`}
-          where ps.title @@ ${tsQuery(query.all)} ${inCategory("p.categoryId", categoryId)}
-          order by ts_rank(ps.title, ${tsQuery(query.all)}) desc, ps."postId" desc limit ${limit} offset ${offset}`,
-      ),
-    content: (db, query, categoryId, offset, limit) =>
-      rows(
-        db,
-        sql<TierRow>`select ps."postId" from post_search ps
-          ${categoryId === undefined ? sql`` : sql`join posts p on p.id = ps."postId"`}
-          where ps.document @@ ${tsQuery(query.all)} and not ps.title @@ ${tsQuery(query.all)}
-            ${inCategory("p.categoryId", categoryId)}
-          order by ts_rank(ps.document, ${tsQuery(query.all)}) desc, ps."postId" desc
-          limit ${limit} offset ${offset}`,
-      ),
-    reply: (db, query, categoryId, offset, limit) =>
-      rows(
-        db,
-        sql<TierRow>`select "postId", "replyId" from (
-            select rs."postId", rs."replyId", ts_rank(rs.document, ${tsQuery(query.all)}) as score,
-              row_number() over (partition by rs."postId"
-                order by ts_rank(rs.document, ${tsQuery(query.all)}) desc, rs."replyId" desc) as place
-            from reply_search rs
-            ${categoryId === undefined ? sql`` : sql`join posts p on p.id = rs."postId"`}
-            where rs.document @@ ${tsQuery(query.all)} ${inCategory("p.categoryId", categoryId)}
-              and not exists (select 1 from post_search ps
-                where ps."postId" = rs."postId" and ps.document @@ ${tsQuery(query.all)})
-          ) best
-          where place = 1 order by score desc, "postId" desc limit ${limit} offset ${offset}`,
-      ),
-  },
-  count: {
-    title: (db, query, categoryId, cap) =>
-      postgresPostCount(db, sql`ps.title @@ ${tsQuery(query.all)}`, categoryId, cap),
-    content: (db, query, categoryId, cap) =>
-      postgresPostCount(
-        db,
-        sql`ps.document @@ ${tsQuery(query.all)} and not ps.title @@ ${tsQuery(query.all)}`,
-        categoryId,
-        cap,
-      ),
-    post: (db, query, categoryId, cap) =>
-      postgresPostCount(db, sql`ps.document @@ ${tsQuery(query.all)}`, categoryId, cap),
-    reply: (db, query, categoryId, cap) =>
-      countOf(
-        db,
-        sql<{ n: number }>`select count(*) as n from (select distinct rs."postId" from reply_search rs
-          ${categoryId === undefined ? sql`` : sql`join posts p on p.id = rs."postId"`}
-          where rs.document @@ ${tsQuery(query.all)} ${inCategory("p.categoryId", categoryId)}
-            and not exists (select 1 from post_search ps
-              where ps."postId" = rs."postId" and ps.document @@ ${tsQuery(query.all)})
-          limit ${cap}) found`,
-      ),
-  },
-  newest: (db, query, options) =>
+      .join(" & "),
+  titleRanked: (db, query, categoryId, offset, limit) =>
     ids(
       db,
-      sql<{ id: number }>`select id from (
-          select "postId" as id from post_search where document @@ ${tsQuery(query.all)}
-          union
-          select "postId" from reply_search where document @@ ${tsQuery(query.all)}
-        ) found ${newestInCategory(options.categoryId)}
-        order by id desc limit ${options.limit} offset ${options.offset}`,
+      sql<{ id: number }>`select ps."postId" as id from post_search ps ${categoryJoin("ps.postId", categoryId)}
+        where ps.title @@ ${tsQuery(query)} ${inCategory(categoryId)}
+        order by ts_rank(ps.title, ${tsQuery(query)}) desc, ps."postId" desc limit ${limit} offset ${offset}`,
+    ),
+  newestPosts: (db, query, where, categoryId, offset, limit) =>
+    ids(
+      db,
+      sql<{ id: number }>`select ps."postId" as id from post_search ps ${categoryJoin("ps.postId", categoryId)}
+        where ${postgresWhere(query, where)} ${inCategory(categoryId)}
+        order by ps."postId" desc limit ${limit} offset ${offset}`,
+    ),
+  replyPosts: (db, query, options, offset, limit) =>
+    rows(
+      db,
+      sql<ReplyPost>`select rs."postId", max(rs."replyId") as "replyId" from reply_search rs
+        ${categoryJoin("rs.postId", options.categoryId)}
+        where rs.document @@ ${tsQuery(query)} ${inCategory(options.categoryId)}
+          ${options.newerThan > 0 ? sql`and rs."postId" > ${options.newerThan}` : sql``}
+          ${
+            options.exclude
+              ? sql`and not exists (select 1 from post_search ps
+                  where ps."postId" = rs."postId" and ps.document @@ ${tsQuery(query)})`
+              : sql``
+          }
+        group by rs."postId" order by rs."postId" desc limit ${limit} offset ${offset}`,
+    ),
+  count: (db, query, where, categoryId, cap) =>
+    countOf(
+      db,
+      sql<{
+        n: number;
+      }>`select count(*) as n from (select 1 from post_search ps ${categoryJoin("ps.postId", categoryId)}
+        where ${postgresWhere(query, where)} ${inCategory(categoryId)} limit ${cap}) found`,
     ),
   matching: (db, query, where, postIds) =>
     ids(
       db,
       sql<{ id: number }>`select "postId" as id from post_search
-        where ${sql.ref(where === "title" ? "title" : "document")} @@ ${tsQuery(query.all)}
+        where ${sql.ref(where === "title" ? "title" : "document")} @@ ${tsQuery(query)}
           and "postId" in (${sql.join(postIds)})`,
     ),
-  bestReplies: async (db, query, postIds) => {
-    const best = await rows(
-      db,
-      sql<{ postId: number; replyId: number }>`select distinct on ("postId") "postId", "replyId" from reply_search
-        where "postId" in (${sql.join(postIds)}) and document @@ ${tsQuery(query.all)}
-        order by "postId", ts_rank(document, ${tsQuery(query.all)}) desc, "replyId" desc`,
-    );
-    return new Map(best.map((row) => [row.postId, row.replyId]));
-  },
 };
 
-function postgresPostCount(db: ForumDb, where: RawBuilder<unknown>, categoryId: number | undefined, cap: number) {
-  return countOf(
-    db,
-    sql<{ n: number }>`select count(*) as n from (select 1 from post_search ps
-      ${categoryId === undefined ? sql`` : sql`join posts p on p.id = ps."postId"`}
-      where ${where} ${inCategory("p.categoryId", categoryId)} limit ${cap}) found`,
-  );
+function postgresWhere(query: string, where: "title" | "content" | "post") {
+  if (where === "title") return sql`ps.title @@ ${tsQuery(query)}`;
+  if (where === "post") return sql`ps.document @@ ${tsQuery(query)}`;
+  return sql`ps.document @@ ${tsQuery(query)} and not ps.title @@ ${tsQuery(query)}`;
 }
 
 const ENGINES: Record<Engine, EngineSearch> = { sqlite: sqliteSearch, postgres: postgresSearch };

@@ -197,13 +197,23 @@ describe("synthetic data set", () => {
     expect(byIndex).toBeGreaterThan(0);
     // Counted through the index and by reading every row in JavaScript: the same posts and replies.
     const indexed = (table: string) =>
-      all<{ n: number }>(`select count(*) as n from ${table}_fts where ${table}_fts match 'the'`)[0]?.n;
+      all<{ n: number }>(`select count(*) as n from ${table} where ${table} match 'the'`)[0]?.n;
     const withThe = (texts: string[]) => texts.filter((text) => /\bthe\b/i.test(text)).length;
     const replies = all<{ content: string }>("select content from replies").map((row) => row.content);
     const posts = all<{ title: string; content: string }>("select title, content from posts");
-    expect(indexed("replies")).toBeGreaterThan(0);
-    expect(indexed("replies")).toBe(withThe(replies));
-    expect(indexed("posts")).toBe(withThe(posts.map((post) => `${post.title} ${post.content}`)));
+    expect(indexed("replies_by_post_fts")).toBeGreaterThan(0);
+    expect(indexed("replies_by_post_fts")).toBe(withThe(replies));
+    expect(indexed("posts_fts")).toBe(withThe(posts.map((post) => `${post.title} ${post.content}`)));
+    expect(indexed("posts_title_fts")).toBe(withThe(posts.map((post) => post.title)));
+    // The words of the prefix lookups: exactly those of every text, tokenized one by one.
+    const words = all<{ word: string }>("select word from search_words order by word").map((row) => row.word);
+    const tokenized = all<{ token: string }>(`select distinct token from (
+        select t.token from posts p, search_tokenizer t where t.input = p.title
+        union all select t.token from posts p, search_tokenizer t where t.input = p.content
+        union all select t.token from replies r, search_tokenizer t where t.input = r.content
+      ) order by token`).map((row) => row.token);
+    expect(words.length).toBeGreaterThan(100);
+    expect(words).toEqual(tokenized);
     const triggers = all<{ name: string }>(
       "select name from sqlite_master where type = 'trigger' and name like '%fts%'",
     );
@@ -211,9 +221,16 @@ describe("synthetic data set", () => {
       "posts_fts_delete",
       "posts_fts_insert",
       "posts_fts_update",
-      "replies_fts_delete",
-      "replies_fts_insert",
-      "replies_fts_update",
+      "posts_title_fts_delete",
+      "posts_title_fts_insert",
+      "posts_title_fts_update",
+      "posts_words_fts_insert",
+      "posts_words_fts_update",
+      "replies_by_post_fts_delete",
+      "replies_by_post_fts_insert",
+      "replies_by_post_fts_update",
+      "replies_words_fts_insert",
+      "replies_words_fts_update",
     ]);
   });
 });

@@ -730,10 +730,40 @@ function withoutSearchTriggers(sqlite: SQLite.Database): () => void {
   };
 }
 
-/** Fills the FTS5 tables from the rows, then merges each into one segment (fewer pages per query). */
+/**
+ * Fills the FTS5 tables from the rows, then merges each into one segment (fewer pages per query).
+ * The replies' index is contentless (keyed by post, migration 0015): it is filled by an insert.
+ */
 function rebuildSearchIndex(sqlite: SQLite.Database): void {
-  for (const table of ["posts_fts", "replies_fts"]) {
+  for (const table of ["posts_fts", "posts_title_fts"]) {
     sqlite.exec(`insert into ${table} (${table}) values ('rebuild')`);
+  }
+  sqlite.exec(`insert into replies_by_post_fts (rowid, content)
+    select -("postId" * 4294967296 + id), content from replies`);
+  for (const table of ["posts_fts", "posts_title_fts", "replies_by_post_fts"]) {
     sqlite.exec(`insert into ${table} (${table}) values ('optimize')`);
   }
+  fillSearchWords(sqlite);
+}
+
+/**
+ * search_words (0015): the words of every title, content and reply. The tokenizer never joins
+ * text across white space, so tokenizing each distinct white-space-separated piece once gives
+ * the same words as tokenizing every text (the synthetic texts repeat a small vocabulary: 30
+ * times faster than the migration's row-by-row statement).
+ */
+function fillSearchWords(sqlite: SQLite.Database): void {
+  const pieces = new Set<string>();
+  const texts = sqlite.prepare(
+    "select title as text from posts union all select content from posts union all select content from replies",
+  );
+  for (const row of texts.iterate() as Iterable<{ text: string }>) {
+    for (const piece of row.text.split(/\s+/)) pieces.add(piece);
+  }
+  const add = sqlite.prepare(
+    "insert or ignore into search_words (word) select token from search_tokenizer where input = ?",
+  );
+  sqlite.transaction(() => {
+    for (const piece of pieces) add.run(piece);
+  })();
 }

@@ -1,0 +1,42 @@
+// How the web app and the server point at a search's words in plain text: the words themselves,
+// their plural and -ed/-ing forms, and words that start with the last one typed.
+import { describe, expect, it } from "vitest";
+import { highlightParts, matchRanges, parseSearchQuery, snippetOf } from "../src/search";
+
+const marked = (text: string, query: string) =>
+  matchRanges(text, parseSearchQuery(query)).map((range) => text.slice(range.start, range.end));
+
+describe("matchRanges", () => {
+  it("finds the words in any case, their other forms, and the last word as a prefix", () => {
+    const text = "Databases and the database: Caching, cached pages; a PostgreSQL cluster. Unrelated words.";
+    expect(marked(text, "database")).toEqual(["Databases", "database"]);
+    expect(marked(text, "cache postg")).toEqual(["Caching", "cached", "PostgreSQL"]);
+    // Only the last word is a prefix; a quoted last word is not.
+    expect(marked(text, "clus databases")).toEqual(["Databases", "database"]);
+    expect(marked(text, '"clus"')).toEqual([]);
+    expect(marked(text, "zebra")).toEqual([]);
+  });
+
+  it("folds accents and reads non-Latin words", () => {
+    expect(marked("Un café à Zürich, ЗДРАВСТВУЙ мир", "cafe zurich здравствуй")).toEqual([
+      "café",
+      "Zürich",
+      "ЗДРАВСТВУЙ",
+    ]);
+  });
+});
+
+describe("highlightParts and snippetOf", () => {
+  it("split the text around the matches and cut at most 200 characters around the best one", () => {
+    expect(highlightParts("Tune the cache now", parseSearchQuery("cache"))).toEqual([
+      { text: "Tune the ", match: false },
+      { text: "cache", match: true },
+      { text: " now", match: false },
+    ]);
+    const text = `${"filler words here ".repeat(30)}the kafka consumer lag ${"more filler text ".repeat(30)}`;
+    const snippet = snippetOf(text, parseSearchQuery("kafka lag"));
+    expect(snippet.length).toBeLessThanOrEqual(200);
+    expect(snippet).toContain("the kafka consumer lag");
+    expect(snippet.startsWith("…")).toBe(true);
+  });
+});
