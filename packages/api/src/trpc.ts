@@ -1,17 +1,19 @@
-// tRPC set-up and the three procedure tiers: public, member (signed in, not banned), admin.
+// tRPC set-up and the procedure tiers: public, member (signed in, not banned), moderator
+// (moderators and admins), admin.
 import { MESSAGES } from "@forum/contracts";
 import { initTRPC } from "@trpc/server";
 import type { Context } from "./context";
 import { forbidden, publicDetails, publicMessage, unauthorized, unavailableIfDatabaseDown } from "./errors";
 
 /** Who may call a procedure: set by the tier it is built on, and documented (401/403) from it. */
-export type Access = "public" | "session" | "member" | "admin";
+export type Access = "public" | "session" | "member" | "moderator" | "admin";
 
 /**
  * keepsReadCache: a mutation that changes nothing a cached read shows (ad tracking).
  * sameForEveryVisitor: a query whose answer, for callers without a session, depends only on its
  * input and the data; the server may keep its HTTP body until the next write (or minute).
- * access: the tier (publicProcedure, sessionProcedure, memberProcedure, adminProcedure).
+ * access: the tier (publicProcedure, sessionProcedure, memberProcedure, moderatorProcedure,
+ * adminProcedure).
  */
 export type ProcedureMeta = { keepsReadCache?: boolean; sameForEveryVisitor?: boolean; access?: Access };
 
@@ -91,6 +93,12 @@ export const sessionProcedure = publicProcedure.meta({ access: "session" }).use(
 
 export const memberProcedure = sessionProcedure.meta({ access: "member" }).use(({ ctx, next }) => {
   if (ctx.user.banned) throw forbidden(MESSAGES.banned);
+  return next();
+});
+
+/** Moderators and admins: content moderation (reports). */
+export const moderatorProcedure = memberProcedure.meta({ access: "moderator" }).use(({ ctx, next }) => {
+  if (ctx.user.role !== "moderator" && ctx.user.role !== "admin") throw forbidden(MESSAGES.moderatorsOnly);
   return next();
 });
 

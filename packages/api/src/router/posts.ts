@@ -1,6 +1,6 @@
 import { createPostInput, idInput, listPostsInput, MESSAGES, slugInput, updatePostInput } from "@forum/contracts";
-import { notFound } from "../errors";
-import { assertCanModify } from "../permissions";
+import { forbidden, notFound } from "../errors";
+import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
 import {
   createPost,
@@ -18,8 +18,9 @@ export const postsRouter = router({
   // Every caller gets the visitors' answer from the read cache; a member's own votes go on top.
   list: visitorReadProcedure.input(listPostsInput).query(async ({ ctx, input }) => {
     const windowed = input.timeRange || input.sortBy === "trending";
+    // The feeds (no time range: home, category pages) show pinned posts first.
     const page = await cachedRead(ctx, `posts.list ${JSON.stringify(input)} ${windowed ? minuteBucket() : ""}`, () =>
-      listPosts(ctx.db, input, null),
+      listPosts(ctx.db, { ...input, pinnedFirst: input.timeRange === undefined }, null),
     );
     return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
   }),
@@ -46,9 +47,17 @@ export const postsRouter = router({
     return toPostView(row);
   }),
 
+  /** Writes posts (and categories' post counts, notifications of new mentions). */
   update: memberProcedure.input(updatePostInput).mutation(async ({ ctx, input }) => {
     const { id, ...draft } = input;
-    assertCanModify(ctx.user, (await findPostOwner(ctx.db, id)).authorId);
+    const owner = await findPostOwner(ctx.db, id);
+    assertCanModify(ctx.user, owner.authorId);
+    // Pinning and locking are for moderators and admins; a member's client may send them back
+    // unchanged (as it read them), never changed.
+    const changes = (sent: boolean | undefined, stored: number) => sent !== undefined && sent !== (stored === 1);
+    if (!isStaff(ctx.user) && (changes(draft.pinned, owner.pinned) || changes(draft.locked, owner.locked))) {
+      throw forbidden(MESSAGES.pinLockModeratorsOnly);
+    }
     const featured = ctx.user.role === "admin" ? draft.featured : undefined;
     await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured });
     const row = await findPostView(ctx.db, { id }, ctx.user.id);

@@ -10,7 +10,7 @@ import { forbidden, notFound } from "../errors";
 import { toCurrentUser } from "../services/mappers";
 import { listPosts, withMyVotes } from "../services/posts";
 import { loadPreferences, updatePreferences } from "../services/preferences";
-import { listRepliesByAuthor } from "../services/replies";
+import { listRepliesByAuthor, withMyReplyVotes } from "../services/replies";
 import { risingStars } from "../services/reputation";
 import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
 import { cachedRead, memberProcedure, minuteBucket, router, sessionProcedure, visitorReadProcedure } from "../trpc";
@@ -44,13 +44,15 @@ export const usersRouter = router({
     return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
   }),
 
-  replies: visitorReadProcedure.input(userListInput).query(({ ctx, input }) =>
-    cachedRead(ctx, `users.replies ${JSON.stringify(input)}`, async () => {
+  /** Reads replies, users, posts (cached for everyone); then the caller's own votes. */
+  replies: visitorReadProcedure.input(userListInput).query(async ({ ctx, input }) => {
+    const page = await cachedRead(ctx, `users.replies ${JSON.stringify(input)}`, async () => {
       const user = await findUserByUsername(ctx.db, input.username);
       if (!user) throw notFound(MESSAGES.userNotFound);
       return listRepliesByAuthor(ctx.db, user.id, input.offset, input.limit);
-    }),
-  ),
+    });
+    return withMyReplyVotes(ctx.db, ctx.user?.id ?? null, page);
+  }),
 
   /** A member updates their own profile; admins may update anyone's. */
   update: memberProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
