@@ -124,7 +124,7 @@ describe("the Reports screen's calls", () => {
         { reporter: { id: c.user.id, username: c.user.username }, reason: "Off-topic", text: null },
       ],
     });
-    expect((onPost?.excerpt as string).length).toBeLessThanOrEqual(200);
+    expect(String(onPost?.excerpt ?? "").length).toBeLessThanOrEqual(200);
     expect(onPost?.excerpt).toMatch(/^Spam lorem ipsum/);
     expect(list.find((item) => item.kind === "reply" && item.id === replyId)).toMatchObject({
       post: { id: post.id },
