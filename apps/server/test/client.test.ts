@@ -51,7 +51,7 @@ describe("typed client", () => {
     });
     expect(created.slug).toBe("from-the-client");
     const vote = await forumClient.votes.cast.mutate({ type: "upvote", postId: created.id });
-    expect(vote).toEqual({ postId: created.id, upvotes: 1, downvotes: 0, votes: 1, myVote: "up" });
+    expect(vote).toEqual({ postId: created.id, replyId: null, upvotes: 1, downvotes: 0, votes: 1, myVote: "up" });
 
     const read = await forumClient.posts.bySlug.query({ slug: "from-the-client" });
     expect(read).toMatchObject({

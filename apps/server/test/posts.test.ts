@@ -96,8 +96,11 @@ describe("GET /api/posts", () => {
       downvotes: 0,
       replyCount: 0,
       views: 0,
+      pinned: false,
+      locked: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      editedAt: null,
       myVote: "none",
     });
     expect(new Date(post.createdAt).toISOString()).toBe(post.createdAt);

@@ -21,7 +21,7 @@ function track<T extends { status: number; body: unknown }>(answer: T): T {
 let forum: TestForum;
 
 /** Tables that grow with the forum: a full scan of one is a query that slows down as it grows. */
-const BIG_TABLES = ["posts", "replies", "votes", "notifications", "post_search", "reply_search"];
+const BIG_TABLES = ["posts", "replies", "votes", "notifications", "reports", "post_search", "reply_search"];
 
 beforeAll(async () => {
   forum = await startForum({ onNewStatement: (sql) => statements.add(sql) });
@@ -37,6 +37,35 @@ beforeAll(async () => {
   track(await other.post("/api/votes", { type: "downvote", postId: post.id }));
   track(await member.put(`/api/posts/${post.id}`, { title: "Planned again", content: "Body", categoryId }));
   track(await other.put(`/api/replies/${reply.id}`, { content: "Edited reply" }));
+  // Reply votes, answers, moderation: pin and lock (the feeds below then read a pinned post).
+  track(await member.post("/api/votes", { type: "upvote", replyId: reply.id }));
+  track(await member.post("/api/votes", { type: "downvote", replyId: reply.id }));
+  track(await member.post(`/api/posts/${post.id}/replies`, { content: "Answer", replyToId: reply.id }));
+  const moderator = await signedIn(forum, { role: "moderator" });
+  track(
+    await moderator.put(`/api/posts/${post.id}`, {
+      title: "Planned again",
+      content: "Body",
+      categoryId,
+      pinned: true,
+      locked: true,
+    }),
+  );
+  track(await moderator.post(`/api/posts/${post.id}/replies`, { content: "Locked now" }));
+  track(
+    await moderator.put(`/api/posts/${post.id}`, {
+      title: "Planned again",
+      content: "Body",
+      categoryId,
+      locked: false,
+    }),
+  );
+  // Reports: made, listed, counted, resolved.
+  track(await member.post("/api/reports", { replyId: reply.id, reason: "Spam" }));
+  track(await other.post("/api/reports", { postId: post.id, reason: "Other", text: "Why" }));
+  track(await moderator.get("/api/admin/reports"));
+  track(await moderator.get("/api/admin/reports/count"));
+  track(await moderator.post("/api/admin/reports/resolve", { postId: post.id, action: "dismiss" }));
 
   // Reads, as a visitor and as a member (the member's own votes join in).
   for (const reader of [visitor, member]) {
@@ -78,6 +107,9 @@ beforeAll(async () => {
   for (const path of ["stats", "activity", "recent-users", "recent-posts", "users", "user-stats"]) {
     track(await admin.get(`/api/admin/${path}`));
   }
+  const spam = track(await other.post(`/api/posts/${post.id}/replies`, { content: "Spam" })).body;
+  track(await member.post("/api/reports", { replyId: spam.id, reason: "Spam" }));
+  track(await moderator.post("/api/admin/reports/resolve", { replyId: spam.id, action: "delete" }));
   track(await other.del(`/api/replies/${reply.id}`));
   track(await member.del(`/api/posts/${post.id}`));
   track(await admin.del(`/api/admin/users/${other.user.id}`));

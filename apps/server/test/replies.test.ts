@@ -70,8 +70,11 @@ describe("GET /api/posts/{id}/replies", () => {
       author: { id: second.user.id, username: "reply-second", firstName: null, lastName: null, profileImageUrl: null },
       upvotes: 0,
       downvotes: 0,
+      myVote: "none",
+      replyTo: null,
       createdAt: new Date(now - 3000).toISOString(),
       updatedAt: expect.any(String),
+      editedAt: null,
     });
     expect(res.body.replies[1].author.username).toBe("reply-first");
   });

@@ -26,6 +26,8 @@ type Row = {
   path: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
   admin?: boolean;
+  /** For moderators and admins (content moderation). */
+  moderator?: boolean;
   /** Open to visitors by design. */
   public?: boolean;
 };
@@ -119,6 +121,21 @@ const ROWS: Row[] = [
   },
   {
     method: "POST",
+    url: "/api/reports",
+    path: () => "/api/reports",
+    body: (f) => ({ postId: f.own.postId, reason: "Spam" }),
+  },
+  { method: "GET", url: "/api/admin/reports", moderator: true, path: () => "/api/admin/reports" },
+  { method: "GET", url: "/api/admin/reports/count", moderator: true, path: () => "/api/admin/reports/count" },
+  {
+    method: "POST",
+    url: "/api/admin/reports/resolve",
+    moderator: true,
+    path: () => "/api/admin/reports/resolve",
+    body: (f) => ({ postId: f.own.postId, action: "delete" }),
+  },
+  {
+    method: "POST",
     url: "/api/ads",
     admin: true,
     path: () => "/api/ads",
@@ -179,6 +196,8 @@ const ROWS: Row[] = [
 const WRITES = ROWS.filter((row) => row.method !== "GET");
 const PROTECTED_WRITES = WRITES.filter((row) => !row.public);
 const ADMIN_CALLS = ROWS.filter((row) => row.admin);
+const MODERATOR_CALLS = ROWS.filter((row) => row.moderator);
+const MODERATORS_ONLY = "Only moderators and administrators can do that";
 const label = (row: Row) => `${row.method} ${row.url}`;
 
 let forum: TestForum;
@@ -234,6 +253,7 @@ async function snapshot() {
     advertisements: await db.selectFrom("advertisements").selectAll().orderBy("id").execute(),
     adSettings: await db.selectFrom("adSettings").selectAll().execute(),
     notifications: await db.selectFrom("notifications").selectAll().orderBy("id").execute(),
+    reports: await db.selectFrom("reports").selectAll().orderBy("id").execute(),
   };
 }
 
@@ -278,9 +298,12 @@ describe("visitors", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it.each(ADMIN_CALLS.filter((row) => row.method === "GET"))("$method $url answers 401", async (row) => {
-    expect((await send(client(forum.app), row, fixture)).status).toBe(401);
-  });
+  it.each([...ADMIN_CALLS, ...MODERATOR_CALLS].filter((row) => row.method === "GET"))(
+    "$method $url answers 401",
+    async (row) => {
+      expect((await send(client(forum.app), row, fixture)).status).toBe(401);
+    },
+  );
 
   it("may track ads, log in and register (the three open writes)", async () => {
     const open = WRITES.filter((row) => row.public).map(label);
@@ -355,7 +378,8 @@ describe("banned members whose session is still live", () => {
   });
 });
 
-// Moderators carry a badge only (spec section 6): on admin calls they are members like any other.
+// Moderators moderate content (issue 15) but reach no admin call: members, ads, categories, bulk
+// import and settings stay with admins.
 describe.each(["user", "moderator"] as const)("members with the role %s", (role) => {
   let owner: Awaited<ReturnType<typeof memberWithContent>>;
   let fixture: Fixture;
@@ -376,7 +400,7 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
   it("may use every non-admin write path on their own things", async () => {
     const fresh = await memberWithContent(undefined, role);
     const freshFixture = await fixtureFor(fresh);
-    const memberWrites = PROTECTED_WRITES.filter((row) => !row.admin);
+    const memberWrites = PROTECTED_WRITES.filter((row) => !row.admin && !row.moderator);
     // Deletes and logout last (the reply before its post), so every call finds what it acts on.
     const order = (row: Row) =>
       row.url === "/api/logout"
@@ -402,6 +426,24 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "PUT /api/replies/:id": 200,
       "DELETE /api/replies/:id": 200,
       "POST /api/votes": 200,
+      "POST /api/reports": 201,
     });
+  });
+});
+
+describe("members without a moderator's role", () => {
+  let fixture: Fixture;
+  let member: Browser;
+  beforeAll(async () => {
+    const owner = await memberWithContent();
+    fixture = await fixtureFor(owner);
+    member = owner.member;
+  });
+
+  it.each(MODERATOR_CALLS)("$method $url answers 403 and changes nothing", async (row) => {
+    const before = await snapshot();
+    const res = await send(member, row, fixture);
+    expect(res).toEqual(expect.objectContaining({ status: 403, body: { message: MODERATORS_ONLY } }));
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -61,6 +61,8 @@ beforeAll(async () => {
     "admin.userStats": { good: undefined },
     "admin.limits": { good: undefined },
     "bulk.columns": { good: undefined },
+    "reports.open": { good: undefined },
+    "reports.openCount": { good: undefined },
   };
 });
 afterAll(() => forum.close());

@@ -56,7 +56,7 @@ describe("POST /api/votes", () => {
     const before = await postRow(post.id);
     const res = await cast(voter, post.id, "upvote");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ postId: post.id, upvotes: 1, downvotes: 0, votes: 1, myVote: "up" });
+    expect(res.body).toEqual({ postId: post.id, replyId: null, upvotes: 1, downvotes: 0, votes: 1, myVote: "up" });
     const rows = await voteRows(post.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: voter.user.id, postId: post.id, replyId: null, value: 1 });
@@ -72,7 +72,7 @@ describe("POST /api/votes", () => {
     expect((await postRow(post.id)).downvotes).toBe(1);
     const res = await cast(voter, post.id, "downvote");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ postId: post.id, upvotes: 0, downvotes: 0, votes: 0, myVote: "none" });
+    expect(res.body).toEqual({ postId: post.id, replyId: null, upvotes: 0, downvotes: 0, votes: 0, myVote: "none" });
     expect(await voteRows(post.id)).toHaveLength(0);
     const { post: after } = await expectStoredCountersRight(post.id);
     expect(after.hotScore).toBeCloseTo(hotScore(0, 0, after.createdAt), 9);
@@ -83,12 +83,12 @@ describe("POST /api/votes", () => {
     const post = await newPost();
     await cast(voter, post.id, "upvote");
     const res = await cast(voter, post.id, "downvote");
-    expect(res.body).toEqual({ postId: post.id, upvotes: 0, downvotes: 1, votes: -1, myVote: "down" });
+    expect(res.body).toEqual({ postId: post.id, replyId: null, upvotes: 0, downvotes: 1, votes: -1, myVote: "down" });
     let rows = await voteRows(post.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.value).toBe(-1);
     const back = await cast(voter, post.id, "upvote");
-    expect(back.body).toEqual({ postId: post.id, upvotes: 1, downvotes: 0, votes: 1, myVote: "up" });
+    expect(back.body).toEqual({ postId: post.id, replyId: null, upvotes: 1, downvotes: 0, votes: 1, myVote: "up" });
     rows = await voteRows(post.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.value).toBe(1);

@@ -18,11 +18,15 @@ import {
   MESSAGES,
   messageViewSchema,
   notificationViewSchema,
+  openReportsCountSchema,
   postViewSchema,
   profileReplyViewSchema,
   profileViewSchema,
   repliesOfPostSchema,
   replyViewSchema,
+  reportedContentSchema,
+  reportReceiptSchema,
+  reportResolutionSchema,
   risingStarSchema,
   searchCountViewSchema,
   searchResultViewSchema,
@@ -198,12 +202,16 @@ export const procedureDocs = {
     },
   },
   "posts.update": {
-    summary: "Edit a post: its author or an admin",
+    summary: "Edit a post: its author, a moderator or an admin; pin and lock: moderators and admins",
     response: postViewSchema,
-    failures: { 400: MESSAGES.categoryNotFound, 403: MESSAGES.notYours, ...notFound },
+    failures: {
+      400: MESSAGES.categoryNotFound,
+      403: [MESSAGES.notYours, MESSAGES.pinLockModeratorsOnly],
+      ...notFound,
+    },
   },
   "posts.delete": {
-    summary: "Delete a post with its replies: its author or an admin",
+    summary: "Delete a post with its replies: its author, a moderator or an admin",
     response: messageViewSchema,
     failures: { 403: MESSAGES.notYours, ...notFound },
   },
@@ -214,28 +222,52 @@ export const procedureDocs = {
     failures: notFound,
   },
   "replies.create": {
-    summary: "Reply to a post",
+    summary: "Reply to a post, or to one of its replies (replyToId); a locked post takes replies from staff only",
     response: replyViewSchema,
     failures: {
+      400: MESSAGES.replyToOtherPost,
+      403: MESSAGES.discussionLocked,
       ...notFound,
       429: withWait((minutes) => MESSAGES.newAccountReplyLimit(THROTTLES.newAccountReplies.limit, minutes)),
     },
   },
   "replies.update": {
-    summary: "Edit a reply: its author or an admin",
+    summary: "Edit a reply: its author, a moderator or an admin",
     response: replyViewSchema,
     failures: { 403: MESSAGES.notYours, 404: MESSAGES.replyNotFound },
   },
   "replies.delete": {
-    summary: "Delete a reply: its author or an admin",
+    summary: "Delete a reply: its author, a moderator or an admin",
     response: messageViewSchema,
     failures: { 403: MESSAGES.notYours, 404: MESSAGES.replyNotFound },
   },
 
   "votes.cast": {
-    summary: "Vote a post up or down; the same vote again takes it back",
+    summary: "Vote a post or a reply up or down; the same vote again takes it back",
     response: voteResultSchema,
-    failures: notFound,
+    failures: { 404: [MESSAGES.postNotFound, MESSAGES.replyNotFound] },
+  },
+
+  "reports.create": {
+    summary: "Report a post or a reply to the moderators (once per member)",
+    response: reportReceiptSchema,
+    failures: { 404: [MESSAGES.postNotFound, MESSAGES.replyNotFound], 409: MESSAGES.alreadyReported },
+  },
+  "reports.open": {
+    summary: "Open reports, grouped by the post or reply reported: moderators and admins",
+    response: list(reportedContentSchema),
+  },
+  "reports.openCount": {
+    summary: "How many reports are open: moderators and admins",
+    response: openReportsCountSchema,
+  },
+  "reports.resolve": {
+    summary: "Dismiss the open reports of a post or reply, delete it, or ban its author (admins) and delete it",
+    response: reportResolutionSchema,
+    failures: {
+      403: [MESSAGES.banNeedsAdmin, MESSAGES.cannotBanSelf, MESSAGES.cannotBanAdmin],
+      404: [MESSAGES.nothingToResolve, MESSAGES.postNotFound, MESSAGES.replyNotFound],
+    },
   },
 
   "ads.list": {

@@ -7,6 +7,7 @@ import { categoriesRouter } from "./router/categories";
 import { notificationsRouter } from "./router/notifications";
 import { postsRouter } from "./router/posts";
 import { repliesRouter } from "./router/replies";
+import { reportsRouter } from "./router/reports";
 import { searchRouter } from "./router/search";
 import { usersRouter } from "./router/users";
 import { votesRouter } from "./router/votes";
@@ -24,6 +25,7 @@ export const appRouter = router({
   bulk: bulkRouter,
   search: searchRouter,
   notifications: notificationsRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
-// tRPC set-up and the three procedure tiers: public, member (signed in, not banned), admin.
+// tRPC set-up and the procedure tiers: public, member (signed in, not banned), moderator
+// (moderators and admins), admin.
 import { MESSAGES } from "@forum/contracts";
 import type { DataKind } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
@@ -7,10 +8,10 @@ import type { Context } from "./context";
 import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
 
 /** Who may call a procedure: set by the tier it is built on, and documented (401/403) from it. */
-export type Access = "public" | "session" | "member" | "admin";
+export type Access = "public" | "session" | "member" | "moderator" | "admin";
 
 export type ProcedureMeta = {
-  /** The tier (publicProcedure, sessionProcedure, memberProcedure, adminProcedure). */
+  /** The tier (publicProcedure, sessionProcedure, memberProcedure, moderatorProcedure, adminProcedure). */
   access?: Access;
   /** Queries: whether their answers are kept, and what data they show (cache/policy.ts). */
   cache?: QueryCache;
@@ -98,6 +99,12 @@ export const sessionProcedure = publicProcedure.meta({ access: "session", cache:
 
 export const memberProcedure = sessionProcedure.meta({ access: "member" }).use(({ ctx, next }) => {
   if (ctx.user.banned) throw forbidden(MESSAGES.banned);
+  return next();
+});
+
+/** Moderators and admins: content moderation (reports). */
+export const moderatorProcedure = memberProcedure.meta({ access: "moderator" }).use(({ ctx, next }) => {
+  if (ctx.user.role !== "moderator" && ctx.user.role !== "admin") throw forbidden(MESSAGES.moderatorsOnly);
   return next();
 });
 

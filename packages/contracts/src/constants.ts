@@ -61,6 +61,16 @@ export type TrackType = (typeof TRACK_TYPES)[number];
 export const NOTIFICATION_TYPES = ["reply", "mention"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** Why a member reports a post or reply to the moderators. */
+export const REPORT_REASONS = ["Spam", "Abuse", "Off-topic", "Other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** What a moderator does with the open reports of a post or reply. */
+export const REPORT_ACTIONS = ["dismiss", "delete", "ban"] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+/** How a report was resolved, as stored: the action done. */
+export const REPORT_RESOLUTIONS = ["dismissed", "deleted", "banned"] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
+
 export const BULK_UPLOAD_TYPES = ["users", "categories", "posts", "replies"] as const;
 export type BulkUploadType = (typeof BULK_UPLOAD_TYPES)[number];
 
@@ -81,6 +91,7 @@ export const LIMITS = {
   reply: 20_000,
   adTitle: 200,
   adContent: 20_000,
+  reportText: 500,
 } as const;
 
 export const SESSION_COOKIE = "forum_session";

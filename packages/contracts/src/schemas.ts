@@ -11,6 +11,8 @@ import {
   MAX_PAGE_SIZE,
   PAGE_STEP,
   POST_SORTS,
+  REPORT_ACTIONS,
+  REPORT_REASONS,
   ROLES,
   TIME_RANGES,
   TRACK_TYPES,
@@ -129,10 +131,16 @@ export const createPostInput = z.object({
   title: requiredText("Title", MESSAGES.requiredFields, LIMITS.title),
   ...postFields,
 });
+/**
+ * Editing a post. `pinned` and `locked` are for moderators and admins (left out: kept); a member
+ * may send them only unchanged. Changing only them does not mark the post edited.
+ */
 export const updatePostInput = z.object({
   id: idField("id"),
   title: requiredText("Title", MESSAGES.postTitleRequired, LIMITS.title),
   ...postFields,
+  pinned: booleanField("pinned").optional(),
+  locked: booleanField("locked").optional(),
 });
 
 // Replies
@@ -142,14 +150,44 @@ export const repliesOfPostInput = z.object({
   offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
   limit: countField("limit", { min: 1, max: 1000, fallback: 1000 }),
 });
-export const createReplyInput = z.object({ postId: idField("postId"), content: replyContent });
+export const createReplyInput = z.object({
+  postId: idField("postId"),
+  content: replyContent,
+  /** The reply of the same post this one answers ("in reply to @name"). */
+  replyToId: idField("replyToId").nullish(),
+});
 export const updateReplyInput = z.object({ id: idField("id"), content: replyContent });
 
-// Votes
-export const voteInput = z.object({
-  type: enumField("type", VOTE_TYPES),
-  postId: idField("postId"),
-});
+/** Exactly one of postId and replyId: what a vote or a report is about. */
+const hasOneTarget = (input: { postId?: number | undefined; replyId?: number | undefined }) =>
+  (input.postId === undefined) !== (input.replyId === undefined);
+
+// Votes: on a post or on a reply.
+export const voteInput = z
+  .object({
+    type: enumField("type", VOTE_TYPES),
+    postId: idField("postId").optional(),
+    replyId: idField("replyId").optional(),
+  })
+  .refine(hasOneTarget, { message: MESSAGES.voteOneTarget });
+
+// Reports
+export const createReportInput = z
+  .object({
+    postId: idField("postId").optional(),
+    replyId: idField("replyId").optional(),
+    reason: enumField("reason", REPORT_REASONS),
+    text: optionalText("Text", LIMITS.reportText),
+  })
+  .refine(hasOneTarget, { message: MESSAGES.reportOneTarget });
+/** Resolve every open report of one post or reply. */
+export const resolveReportsInput = z
+  .object({
+    postId: idField("postId").optional(),
+    replyId: idField("replyId").optional(),
+    action: enumField("action", REPORT_ACTIONS),
+  })
+  .refine(hasOneTarget, { message: MESSAGES.reportOneTarget });
 
 // Ads
 export const listAdsInput = z.object({ placement: enumField("placement", AD_PLACEMENTS).optional() });
@@ -246,3 +284,5 @@ export const updatePreferencesInput = z.object({
   weeklyDigest: booleanField("weeklyDigest").optional(),
   showProfileInPosts: booleanField("showProfileInPosts").optional(),
 });
+
+export type CreateReportInput = z.infer<typeof createReportInput>;

@@ -13,6 +13,8 @@ import {
   BULK_UPLOAD_TYPES,
   MY_VOTES,
   NOTIFICATION_TYPES,
+  REPORT_REASONS,
+  REPORT_RESOLUTIONS,
   ROLES,
   THROTTLES,
 } from "./constants";
@@ -50,8 +52,11 @@ export const postViewSchema = z.object({
   downvotes: count,
   replyCount: count,
   views: count,
+  pinned: z.boolean().describe("First on the home feed and its category's first page; set by moderators and admins"),
+  locked: z.boolean().describe("Takes no new replies, except from moderators and admins"),
   createdAt: timestamp,
   updatedAt: timestamp,
+  editedAt: timestamp.nullable().describe("When the text was last edited; null until then"),
   /** The signed-in caller's own vote; "none" for visitors. */
   myVote: z.enum(MY_VOTES).describe('The signed-in caller\'s own vote; "none" for visitors'),
 });
@@ -65,8 +70,15 @@ export const replyViewSchema = z.object({
   author: authorViewSchema.nullable(),
   upvotes: count,
   downvotes: count,
+  myVote: z.enum(MY_VOTES).describe('The signed-in caller\'s own vote; "none" for visitors'),
+  /** The reply of the same post this one answers, with its author ("in reply to @name"). */
+  replyTo: z
+    .object({ id, username: z.string().nullable() })
+    .nullable()
+    .describe("The reply of the same post this one answers; null when none or once it is deleted"),
   createdAt: timestamp,
   updatedAt: timestamp,
+  editedAt: timestamp.nullable().describe("When the text was last edited; null until then"),
 });
 export type ReplyView = z.infer<typeof replyViewSchema>;
 
@@ -141,8 +153,10 @@ export type ProfileView = z.infer<typeof profileViewSchema>;
 export const adminUserViewSchema = z.object({ ...accountFields, email: z.string() });
 export type AdminUserView = z.infer<typeof adminUserViewSchema>;
 
+/** The counts after a vote, on the post or on the reply voted on (the other id is null). */
 export const voteResultSchema = z.object({
-  postId: id,
+  postId: id.nullable(),
+  replyId: id.nullable(),
   upvotes: count,
   downvotes: count,
   votes: z.number().int(),
@@ -303,3 +317,54 @@ export type NotificationView = z.infer<typeof notificationViewSchema>;
 
 export const unreadCountViewSchema = z.object({ count });
 export type UnreadCountView = z.infer<typeof unreadCountViewSchema>;
+
+// Reports
+
+/** What a member's report answers: the report as stored. */
+export const reportReceiptSchema = z.object({
+  id,
+  postId: id.nullable(),
+  replyId: id.nullable(),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type ReportReceipt = z.infer<typeof reportReceiptSchema>;
+
+/** One member's open report, as the Reports screen lists it under the content. */
+export const openReportSchema = z.object({
+  id,
+  reporter: z.object({ id, username: z.string() }),
+  reason: z.enum(REPORT_REASONS),
+  text: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type OpenReport = z.infer<typeof openReportSchema>;
+
+/** A reported post or reply with its open reports, oldest report first. */
+export const reportedContentSchema = z.object({
+  kind: z.enum(["post", "reply"]),
+  /** The reported post's id, or the reply's. */
+  id,
+  post: z.object({ id, slug: z.string(), title: z.string() }),
+  excerpt: z.string().describe("The start of the reported text, at most 200 characters"),
+  author: z.object({ id, username: z.string(), role: z.enum(ROLES), banned: z.boolean() }),
+  createdAt: timestamp,
+  count,
+  reasons: z.array(z.enum(REPORT_REASONS)).describe("Each reason given, once, most given first"),
+  reports: z.array(openReportSchema),
+});
+export type ReportedContent = z.infer<typeof reportedContentSchema>;
+
+/** What resolving the reports of a post or reply did. */
+export const reportResolutionSchema = z.object({
+  resolution: z.enum(REPORT_RESOLUTIONS),
+  resolved: count.describe("How many open reports it closed"),
+  resolvedBy: z.object({ id, username: z.string() }),
+  resolvedAt: timestamp,
+});
+export type ReportResolutionView = z.infer<typeof reportResolutionSchema>;
+
+/** How many reports wait for a moderator (the admin menu's badge). */
+export const openReportsCountSchema = z.object({ count });
+export type OpenReportsCount = z.infer<typeof openReportsCountSchema>;

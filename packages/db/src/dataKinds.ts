@@ -27,6 +27,7 @@ export const DATA_KINDS = [
   "throttles",
   "notifications",
   "preferences",
+  "reports",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];

@@ -1,6 +1,6 @@
 // The database as Kysely sees it. Times are integer milliseconds since the epoch and flags
 // are 0/1 integers, so the same columns work on SQLite and PostgreSQL.
-import type { AdPlacement, AdType, Role } from "@forum/contracts";
+import type { AdPlacement, AdType, ReportReason, ReportResolution, Role } from "@forum/contracts";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export interface UsersTable {
@@ -56,8 +56,14 @@ export interface PostsTable {
   score: Generated<number>;
   hotScore: number;
   controversialScore: Generated<number>;
+  /** 1: first on the home feed and its category's first page (set by moderators and admins). */
+  pinned: Generated<number>;
+  /** 1: no new replies, except from moderators and admins. */
+  locked: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** When the text was last edited; null until then. */
+  editedAt: Generated<number | null>;
 }
 
 export interface RepliesTable {
@@ -69,6 +75,10 @@ export interface RepliesTable {
   downvotes: Generated<number>;
   createdAt: number;
   updatedAt: number;
+  /** When the text was last edited; null until then. */
+  editedAt: Generated<number | null>;
+  /** The reply of the same post this one answers; null when none (or once it is deleted). */
+  replyToId: Generated<number | null>;
 }
 
 export interface VotesTable {
@@ -127,6 +137,20 @@ export interface NotificationsTable {
   createdAt: number;
 }
 
+export interface ReportsTable {
+  id: Generated<number>;
+  reporterId: number;
+  /** The reported post or reply; both null once the content is deleted. */
+  postId: number | null;
+  replyId: number | null;
+  reason: ReportReason;
+  text: string | null;
+  createdAt: number;
+  resolvedAt: number | null;
+  resolvedById: number | null;
+  resolution: ReportResolution | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -138,6 +162,7 @@ export interface Database {
   adSettings: AdSettingsTable;
   throttles: ThrottlesTable;
   notifications: NotificationsTable;
+  reports: ReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -41,7 +41,10 @@ export function failuresOf(options: {
     add(415, "Unsupported content type: send JSON");
   }
   if (options.access !== "public") add(401, MESSAGES.notSignedIn);
-  if (options.access === "member" || options.access === "admin") add(403, MESSAGES.banned);
+  if (options.access === "member" || options.access === "moderator" || options.access === "admin") {
+    add(403, MESSAGES.banned);
+  }
+  if (options.access === "moderator") add(403, MESSAGES.moderatorsOnly);
   if (options.access === "admin") add(403, MESSAGES.adminOnly);
   for (const [status, messages] of Object.entries(options.doc.failures ?? {})) {
     add(Number(status), ...(typeof messages === "string" ? [messages] : messages));

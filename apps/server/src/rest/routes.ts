@@ -117,6 +117,12 @@ export const restRoutes: RestRoute[] = [
   // Votes
   { method: "POST", url: "/api/votes", procedure: "votes.cast" },
 
+  // Reports: members report; moderators and admins handle them
+  { method: "POST", url: "/api/reports", status: 201, procedure: "reports.create" },
+  { method: "GET", url: "/api/admin/reports", from: "none", procedure: "reports.open" },
+  { method: "GET", url: "/api/admin/reports/count", from: "none", procedure: "reports.openCount" },
+  { method: "POST", url: "/api/admin/reports/resolve", procedure: "reports.resolve" },
+
   // Ads
   { method: "GET", url: "/api/ads", from: "query", procedure: "ads.list" },
   { method: "POST", url: "/api/ads", status: 201, procedure: "ads.create" },

@@ -1,10 +1,13 @@
 // The admin frame: side menu (slide-over on phones), greeting, and the current admin screen.
-import { AppShell, Burger, Group, NavLink, Overlay, ScrollArea, Text } from "@mantine/core";
+// Moderators see only the screens they may use (Posts, Reports); Reports shows how many reports
+// are open.
+import { AppShell, Badge, Burger, Group, NavLink, Overlay, ScrollArea, Text } from "@mantine/core";
 import {
   IconAd2,
   IconArrowLeft,
   IconCategory,
   IconFileSpreadsheet,
+  IconFlag,
   IconLayoutDashboard,
   IconMessages,
   IconSettings,
@@ -14,8 +17,11 @@ import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { MAIN_CONTENT_ID, SkipLink } from "../components/SkipLink";
 import { usePhoneMenu } from "../components/usePhoneMenu";
+import { useOpenReportsCount } from "./reports/useReports";
 
-type MenuItem = { label: string; to: string; icon: ReactNode; activeFor?: string[] };
+type MenuItem = { label: string; to: string; icon: ReactNode; activeFor?: string[]; adminOnly?: boolean };
+
+const REPORTS_PATH = "/admin/reports";
 
 const MENU: MenuItem[] = [
   { label: "Back to Forum", to: "/", icon: <IconArrowLeft size={18} aria-hidden /> },
@@ -24,18 +30,31 @@ const MENU: MenuItem[] = [
     to: "/admin/dashboard",
     icon: <IconLayoutDashboard size={18} aria-hidden />,
     activeFor: ["/admin", "/admin/"],
+    adminOnly: true,
   },
-  { label: "Categories", to: "/admin/categories", icon: <IconCategory size={18} aria-hidden /> },
+  { label: "Categories", to: "/admin/categories", icon: <IconCategory size={18} aria-hidden />, adminOnly: true },
   { label: "Posts", to: "/admin/posts", icon: <IconMessages size={18} aria-hidden /> },
-  { label: "User Management", to: "/admin/user-management", icon: <IconUsers size={18} aria-hidden /> },
-  { label: "Bulk Upload", to: "/admin/bulk-upload", icon: <IconFileSpreadsheet size={18} aria-hidden /> },
-  { label: "Ad Management", to: "/admin/ads", icon: <IconAd2 size={18} aria-hidden /> },
+  { label: "Reports", to: REPORTS_PATH, icon: <IconFlag size={18} aria-hidden /> },
+  {
+    label: "User Management",
+    to: "/admin/user-management",
+    icon: <IconUsers size={18} aria-hidden />,
+    adminOnly: true,
+  },
+  {
+    label: "Bulk Upload",
+    to: "/admin/bulk-upload",
+    icon: <IconFileSpreadsheet size={18} aria-hidden />,
+    adminOnly: true,
+  },
+  { label: "Ad Management", to: "/admin/ads", icon: <IconAd2 size={18} aria-hidden />, adminOnly: true },
   { label: "Settings", to: "/settings", icon: <IconSettings size={18} aria-hidden /> },
 ];
 
-export function AdminLayout({ username }: { username: string }) {
+export function AdminLayout({ username, isAdmin }: { username: string; isAdmin: boolean }) {
   const menu = usePhoneMenu();
   const { pathname } = useLocation();
+  const openReports = useOpenReportsCount();
   return (
     <AppShell
       header={{ height: 64 }}
@@ -60,13 +79,20 @@ export function AdminLayout({ username }: { username: string }) {
       <AppShell.Navbar inert={menu.inert}>
         <ScrollArea h="100%">
           <nav aria-label="Admin menu" style={{ padding: "var(--mantine-spacing-sm)" }}>
-            {MENU.map((item) => (
+            {MENU.filter((item) => isAdmin || !item.adminOnly).map((item) => (
               <NavLink
                 key={item.to}
                 component={Link}
                 to={item.to}
                 label={item.label}
                 leftSection={item.icon}
+                rightSection={
+                  item.to === REPORTS_PATH && openReports > 0 ? (
+                    <Badge size="sm" color="red" circle={openReports < 10} aria-label={`${openReports} open`}>
+                      {openReports}
+                    </Badge>
+                  ) : undefined
+                }
                 active={pathname === item.to || item.activeFor?.includes(pathname) === true}
                 onClick={menu.close}
               />

@@ -35,7 +35,7 @@ function BellPlaceholder() {
 }
 
 export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
-  const { user, isAdmin } = useCurrentUser();
+  const { user } = useCurrentUser();
   const openCreatePost = useOpenCreatePost();
   const here = useHere();
   return (
@@ -60,7 +60,7 @@ export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
         <ColorSchemeToggle />
         {user ? (
           <>
-            {isAdmin && (
+            {user.role !== "user" && (
               <Button component={Link} to="/admin" variant="light" color="red" visibleFrom="xs">
                 Admin
               </Button>

@@ -18,6 +18,12 @@ export function PostCard({ post, badge, compact }: { post: PostView; badge?: Rea
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             {badge}
+            {post.pinned && (
+              // A pin as text: an icon component would cost the home page's JavaScript budget.
+              <Badge color="teal" variant="light">
+                📌 Pinned
+              </Badge>
+            )}
             <CategoryBadge category={post.category} />
             {post.featured && (
               <Badge color="yellow" variant="filled">

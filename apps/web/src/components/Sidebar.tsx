@@ -12,7 +12,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const openCreatePost = useOpenCreatePost();
   const { pathname } = useLocation();
   const categories = useCategories();
-  const { user, isAdmin } = useCurrentUser();
+  const { user } = useCurrentUser();
   return (
     <ScrollArea h="100%" type="auto">
       <Stack gap="xs" p="md">
@@ -87,7 +87,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               leftSection={<IconSettings size={18} aria-hidden />}
               onClick={onNavigate}
             />
-            {isAdmin && (
+            {user.role !== "user" && (
               <NavLink
                 component={Link}
                 to="/admin"

@@ -12,6 +12,7 @@ import { PostDetail } from "../components/post/PostDetail";
 import { PostSkeleton } from "../components/post/PostSkeleton";
 import { ReplyForm } from "../components/post/ReplyForm";
 import { ReplyList } from "../components/post/ReplyList";
+import { ReplyBoxProvider } from "../components/post/replyBox";
 import { httpStatusOf, useTRPC } from "../lib/trpc";
 
 /** Spec section 9: the post read is retried twice, but never after an answer like 404. */
@@ -61,8 +62,10 @@ function PostScreen({ post }: { post: PostView }) {
       <Breadcrumbs items={crumbs} separator=">" />
       <PostDetail post={post} />
       <AdSlot placement="between-posts" />
-      <ReplyForm post={post} />
-      <ReplyList post={post} />
+      <ReplyBoxProvider post={post}>
+        <ReplyForm post={post} />
+        <ReplyList post={post} />
+      </ReplyBoxProvider>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { createPostInput, idInput, listPostsInput, MESSAGES, slugInput, updatePostInput } from "@forum/contracts";
 import { cachePolicy } from "../cache/policy";
-import { notFound } from "../errors";
-import { assertCanModify } from "../permissions";
+import { forbidden, notFound } from "../errors";
+import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
 import {
   createPost,
@@ -17,12 +17,14 @@ import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const postsRouter = router({
   // Every caller gets the visitors' answer from the read cache; a member's own votes go on top.
-  // Kept within the minute: trending and time ranges move with the clock, view counts lag.
   list: publicProcedure
     .meta(cachePolicy(["posts", "replies", "votes", "users", "categories"], { sharedBy: "everyone", window: "minute" }))
     .input(listPostsInput)
     .query(async ({ ctx, input }) => {
-      const page = await ctx.sharedAnswer(() => listPosts(ctx.db, input, null));
+      // The feeds (no time range: home, category pages) show pinned posts first.
+      const page = await ctx.sharedAnswer(() =>
+        listPosts(ctx.db, { ...input, pinnedFirst: input.timeRange === undefined }, null),
+      );
       return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
     }),
 
@@ -36,7 +38,7 @@ export const postsRouter = router({
     )
     .input(slugInput)
     .query(async ({ ctx, input }) => {
-      // The post is kept as a visitor sees it; the views not yet written (this one included)
+      // The post is cached as a visitor sees it; the views not yet written (this one included)
       // and the member's own vote are added per request.
       const cached = await ctx.sharedAnswer(async () => {
         const row = await findPostView(ctx.db, { slug: input.slug }, null);
@@ -61,12 +63,20 @@ export const postsRouter = router({
       return toPostView(row);
     }),
 
+  /** Writes posts (and categories' post counts, notifications of new mentions). */
   update: memberProcedure
     .meta({ writes: ["posts", "notifications"] })
     .input(updatePostInput)
     .mutation(async ({ ctx, input }) => {
       const { id, ...draft } = input;
-      assertCanModify(ctx.user, (await findPostOwner(ctx.db, id)).authorId);
+      const owner = await findPostOwner(ctx.db, id);
+      assertCanModify(ctx.user, owner.authorId);
+      // Pinning and locking are for moderators and admins; a member's client may send them back
+      // unchanged (as it read them), never changed.
+      const changes = (sent: boolean | undefined, stored: number) => sent !== undefined && sent !== (stored === 1);
+      if (!isStaff(ctx.user) && (changes(draft.pinned, owner.pinned) || changes(draft.locked, owner.locked))) {
+        throw forbidden(MESSAGES.pinLockModeratorsOnly);
+      }
       const featured = ctx.user.role === "admin" ? draft.featured : undefined;
       await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured });
       const row = await findPostView(ctx.db, { id }, ctx.user.id);

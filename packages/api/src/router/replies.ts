@@ -1,38 +1,59 @@
 import { createReplyInput, idInput, repliesOfPostInput, updateReplyInput } from "@forum/contracts";
 import { cachePolicy } from "../cache/policy";
-import { assertCanModify } from "../permissions";
+import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
-import { createReply, deleteReply, findReplyOwner, findReplyView, listReplies, updateReply } from "../services/replies";
+import {
+  createReply,
+  deleteReply,
+  findReplyOwner,
+  findReplyView,
+  listReplies,
+  updateReply,
+  withMyReplyVotes,
+} from "../services/replies";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const repliesRouter = router({
-  /** Oldest first; wrapped in an object as the original client expects. */
+  /**
+   * Oldest first; wrapped in an object as the original client expects. Every caller gets the
+   * visitors' answer from the read cache (reads replies, users, posts); a member's own votes go on
+   * top (reads votes).
+   */
   byPost: publicProcedure
     .meta(cachePolicy(["replies", "votes", "users"]))
     .input(repliesOfPostInput)
-    .query(({ ctx, input }) =>
-      ctx.sharedAnswer(async () => ({
+    .query(async ({ ctx, input }) => {
+      const { replies } = await ctx.sharedAnswer(async () => ({
         replies: await listReplies(ctx.db, input.postId, input.offset, input.limit),
-      })),
-    ),
+      }));
+      return { replies: await withMyReplyVotes(ctx.db, ctx.user?.id ?? null, replies) };
+    }),
 
+  /** Writes replies, posts' reply counts and notifications; a locked post refuses members. */
   create: memberProcedure
     .meta({ writes: ["replies", "notifications", "throttles"] })
     .input(createReplyInput)
     .mutation(async ({ ctx, input }) => {
       const id = await withinNewAccountLimit(ctx, "reply", () =>
-        createReply(ctx.db, input.postId, ctx.user.id, input.content),
+        createReply(ctx.db, {
+          postId: input.postId,
+          authorId: ctx.user.id,
+          content: input.content,
+          replyToId: input.replyToId,
+          mayReplyWhenLocked: isStaff(ctx.user),
+        }),
       );
       return findReplyView(ctx.db, id);
     }),
 
+  /** Writes replies (content, editedAt) and notifications of new mentions. */
   update: memberProcedure
     .meta({ writes: ["replies", "notifications"] })
     .input(updateReplyInput)
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
       await updateReply(ctx.db, input.id, ctx.user.id, input.content);
-      return findReplyView(ctx.db, input.id);
+      return findReplyView(ctx.db, input.id, ctx.user.id);
     }),
 
   delete: memberProcedure

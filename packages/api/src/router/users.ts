@@ -11,7 +11,7 @@ import { forbidden, notFound } from "../errors";
 import { toCurrentUser } from "../services/mappers";
 import { listPosts, withMyVotes } from "../services/posts";
 import { loadPreferences, updatePreferences } from "../services/preferences";
-import { listRepliesByAuthor } from "../services/replies";
+import { listRepliesByAuthor, withMyReplyVotes } from "../services/replies";
 import { risingStars } from "../services/reputation";
 import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
@@ -23,11 +23,11 @@ export const usersRouter = router({
     .input(risingStarsInput)
     .query(({ ctx, input }) => ctx.sharedAnswer(() => risingStars(ctx.db, input.timeRange, input.limit))),
 
-  // Email is private: only the member themselves and admins see it, so members' answers are not kept.
   profile: publicProcedure
     .meta(cachePolicy(["users", "posts", "replies", "votes"], { sharedBy: "visitors" }))
     .input(usernameInput)
     .query(({ ctx, input }) =>
+      // Email is private: only the member themselves and admins see it (members' answers are not kept).
       ctx.sharedAnswer(() =>
         loadProfile(ctx.db, input.username, (user) => ctx.user?.id === user.id || ctx.user?.role === "admin"),
       ),
@@ -45,16 +45,18 @@ export const usersRouter = router({
       return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
     }),
 
+  /** Reads replies, users, posts (cached for everyone); then the caller's own votes. */
   replies: publicProcedure
     .meta(cachePolicy(["replies", "votes", "users", "posts"]))
     .input(userListInput)
-    .query(({ ctx, input }) =>
-      ctx.sharedAnswer(async () => {
+    .query(async ({ ctx, input }) => {
+      const page = await ctx.sharedAnswer(async () => {
         const user = await findUserByUsername(ctx.db, input.username);
         if (!user) throw notFound(MESSAGES.userNotFound);
         return listRepliesByAuthor(ctx.db, user.id, input.offset, input.limit);
-      }),
-    ),
+      });
+      return withMyReplyVotes(ctx.db, ctx.user?.id ?? null, page);
+    }),
 
   /** A member updates their own profile; admins may update anyone's. */
   update: memberProcedure

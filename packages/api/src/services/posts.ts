@@ -7,8 +7,8 @@ import {
   TIME_RANGE_MS,
   type TimeRange,
 } from "@forum/contracts";
-import { type ForumDb, hotScore } from "@forum/db";
-import { sql } from "kysely";
+import { type Database, type ForumDb, hotScore } from "@forum/db";
+import { type SelectQueryBuilder, sql } from "kysely";
 import { badRequest, notFound } from "../errors";
 import { iso, myVoteOf, toAuthor } from "./mappers";
 import { notifyMentions } from "./notifications";
@@ -36,8 +36,11 @@ export function selectPosts(db: ForumDb, viewerId: number | null) {
       "posts.downvotes",
       "posts.replyCount",
       "posts.views",
+      "posts.pinned",
+      "posts.locked",
       "posts.createdAt",
       "posts.updatedAt",
+      "posts.editedAt",
       "author.username as authorUsername",
       "author.firstName as authorFirstName",
       "author.lastName as authorLastName",
@@ -69,8 +72,11 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
     downvotes: row.downvotes,
     replyCount: row.replyCount,
     views: row.views + unwrittenViews,
+    pinned: row.pinned === 1,
+    locked: row.locked === 1,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    editedAt: row.editedAt === null ? null : iso(row.editedAt),
     myVote: myVoteOf(row.myVoteValue),
   };
 }
@@ -103,30 +109,17 @@ export type ListPostsOptions = {
   timeRange?: TimeRange | undefined;
   categoryId?: number | undefined;
   authorId?: number | undefined;
+  /** Pinned posts (of the category, when one is given) first, then the others (the feeds). */
+  pinnedFirst?: boolean | undefined;
   offset: number;
   limit: number;
 };
 
-/**
- * Two queries per page whatever its length or offset. The first walks the sort's own index
- * (see migration 0001) over the posts table alone and picks the page's ids; the second joins
- * author, category and the caller's vote for those ids only. Joining before the offset would
- * join every skipped row too (offset 5000 meant 5020 joins). "trending" ranks the posts of a
- * time range (a week by default) by net votes plus replies, each reply counting double:
- * discussion is the stronger signal.
- */
-export async function listPosts(
-  db: ForumDb,
-  options: ListPostsOptions,
-  viewerId: number | null,
-  now = Date.now(),
-): Promise<PostView[]> {
-  let page = db.selectFrom("posts").select("posts.id");
-  if (options.categoryId !== undefined) page = page.where("posts.categoryId", "=", options.categoryId);
-  if (options.authorId !== undefined) page = page.where("posts.authorId", "=", options.authorId);
-  const range = options.timeRange ?? (options.sortBy === "trending" ? DEFAULT_TRENDING_RANGE : undefined);
-  if (range) page = page.where("posts.createdAt", ">=", now - TIME_RANGE_MS[range]);
-  switch (options.sortBy) {
+type IdQuery = SelectQueryBuilder<Database, "posts", { id: number }>;
+
+/** Orders post ids by a sort, each walking its own index (see migration 0001). */
+function sorted(page: IdQuery, sortBy: PostSort): IdQuery {
+  switch (sortBy) {
     case "hot":
       page = page.orderBy("posts.hotScore", "desc");
       break;
@@ -146,9 +139,58 @@ export async function listPosts(
       page = page.orderBy(sql`posts.score + 2 * posts."replyCount"`, "desc").orderBy("posts.createdAt", "desc");
       break;
   }
-  const ids = (await page.orderBy("posts.id", "desc").limit(options.limit).offset(options.offset).execute()).map(
-    (row) => row.id,
-  );
+  return page.orderBy("posts.id", "desc");
+}
+
+/**
+ * Two queries per page whatever its length or offset. The first walks the sort's own index
+ * (see migration 0001) over the posts table alone and picks the page's ids; the second joins
+ * author, category and the caller's vote for those ids only. Joining before the offset would
+ * join every skipped row too (offset 5000 meant 5020 joins). "trending" ranks the posts of a
+ * time range (a week by default) by net votes plus replies, each reply counting double:
+ * discussion is the stronger signal.
+ *
+ * With `pinnedFirst` the list is the pinned posts, in the sort's order, followed by all the
+ * others: one more query finds the pinned ones (a partial index holds only them, see migration
+ * 0011), and the others' walk leaves them out by id, so paging over the whole list stays exact.
+ */
+export async function listPosts(
+  db: ForumDb,
+  options: ListPostsOptions,
+  viewerId: number | null,
+  now = Date.now(),
+): Promise<PostView[]> {
+  let page: IdQuery = db.selectFrom("posts").select("posts.id");
+  if (options.categoryId !== undefined) page = page.where("posts.categoryId", "=", options.categoryId);
+  if (options.authorId !== undefined) page = page.where("posts.authorId", "=", options.authorId);
+  const range = options.timeRange ?? (options.sortBy === "trending" ? DEFAULT_TRENDING_RANGE : undefined);
+  if (range) page = page.where("posts.createdAt", ">=", now - TIME_RANGE_MS[range]);
+
+  let ids: number[];
+  if (options.pinnedFirst) {
+    // A literal 1, not a parameter: PostgreSQL matches a partial index's condition at planning.
+    const pinned = (await sorted(page.where("posts.pinned", "=", sql.lit(1)), options.sortBy).execute()).map(
+      (row) => row.id,
+    );
+    const fromPinned = pinned.slice(options.offset, options.offset + options.limit);
+    const othersLimit = options.limit - fromPinned.length;
+    let others: number[] = [];
+    if (othersLimit > 0) {
+      let rest = page;
+      if (pinned.length > 0) rest = rest.where("posts.id", "not in", pinned);
+      others = (
+        await sorted(rest, options.sortBy)
+          .limit(othersLimit)
+          .offset(Math.max(0, options.offset - pinned.length))
+          .execute()
+      ).map((row) => row.id);
+    }
+    ids = [...fromPinned, ...others];
+  } else {
+    ids = (await sorted(page, options.sortBy).limit(options.limit).offset(options.offset).execute()).map(
+      (row) => row.id,
+    );
+  }
   if (ids.length === 0) return [];
   const rows = await selectPosts(db, viewerId).where("posts.id", "in", ids).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -172,7 +214,7 @@ export async function findPostView(
 export async function findPostOwner(db: ForumDb, id: number) {
   const post = await db
     .selectFrom("posts")
-    .select(["id", "authorId", "categoryId"])
+    .select(["id", "authorId", "categoryId", "pinned", "locked"])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!post) throw notFound(MESSAGES.postNotFound);
@@ -221,20 +263,34 @@ export async function createPost(db: ForumDb, authorId: number, draft: PostDraft
   });
 }
 
+export type PostUpdate = Omit<PostDraft, "featured"> & {
+  /** Undefined (not sent, or not the caller's to change): the stored value stays. */
+  featured: boolean | undefined;
+  pinned?: boolean | undefined;
+  locked?: boolean | undefined;
+};
+
 /**
- * Replaces a post's fields; the slug stays so links keep working. `featured` or `excerpt`
- * undefined (not sent) keeps the stored value; an excerpt sent blank or null clears it. Members
- * the new text mentions for the first time are told, as from `editorId`.
+ * Replaces a post's fields; the slug stays so links keep working. `featured`, `pinned`, `locked`
+ * or `excerpt` undefined (not sent) keeps the stored value; an excerpt sent blank or null clears
+ * it. A changed title, text or excerpt marks the post edited (editedAt); pinning, locking,
+ * featuring or moving it does not. Members the new text mentions for the first time are told,
+ * as from `editorId`.
  */
 export async function updatePost(
   db: ForumDb,
   id: number,
   editorId: number,
-  draft: Omit<PostDraft, "featured"> & { featured: boolean | undefined },
+  draft: PostUpdate,
   now = Date.now(),
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const post = await findPostOwner(trx, id);
+    const post = await trx
+      .selectFrom("posts")
+      .select(["categoryId", "title", "content", "excerpt"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!post) throw notFound(MESSAGES.postNotFound);
     if (post.categoryId !== draft.categoryId) {
       await assertCategoryExists(trx, draft.categoryId);
       await trx
@@ -248,6 +304,11 @@ export async function updatePost(
         .where("id", "=", draft.categoryId)
         .execute();
     }
+    const edited =
+      post.title !== draft.title ||
+      post.content !== draft.content ||
+      (draft.excerpt !== undefined && (draft.excerpt ?? null) !== post.excerpt);
+    const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
     await trx
       .updateTable("posts")
       .set({
@@ -255,8 +316,9 @@ export async function updatePost(
         content: draft.content,
         ...(draft.excerpt === undefined ? {} : { excerpt: draft.excerpt }),
         categoryId: draft.categoryId,
-        ...(draft.featured === undefined ? {} : { featured: draft.featured ? 1 : 0 }),
+        ...definedOnly({ featured: flag(draft.featured), pinned: flag(draft.pinned), locked: flag(draft.locked) }),
         updatedAt: now,
+        ...(edited ? { editedAt: now } : {}),
       })
       .where("id", "=", id)
       .execute();
@@ -264,15 +326,25 @@ export async function updatePost(
   });
 }
 
+/** The entries whose value is not undefined (an update's "leave it as it is"). */
+function definedOnly<T extends Record<string, number | undefined>>(values: T): Partial<Record<keyof T, number>> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<
+    Record<keyof T, number>
+  >;
+}
+
 /** Deletes a post with its replies and votes (foreign-key cascades) and fixes the category count. */
 export async function deletePost(db: ForumDb, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const post = await findPostOwner(trx, id);
-    await trx.deleteFrom("posts").where("id", "=", id).execute();
-    await trx
-      .updateTable("categories")
-      .set((eb) => ({ postCount: eb("postCount", "-", 1) }))
-      .where("id", "=", post.categoryId)
-      .execute();
-  });
+  await db.transaction().execute((trx) => removePost(trx, id));
+}
+
+/** deletePost's work, inside a transaction the caller runs. */
+export async function removePost(trx: ForumDb, id: number): Promise<void> {
+  const post = await findPostOwner(trx, id);
+  await trx.deleteFrom("posts").where("id", "=", id).execute();
+  await trx
+    .updateTable("categories")
+    .set((eb) => ({ postCount: eb("postCount", "-", 1) }))
+    .where("id", "=", post.categoryId)
+    .execute();
 }

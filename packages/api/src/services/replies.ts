@@ -1,29 +1,37 @@
 // Replies: listed oldest first with their authors; writes keep the post's replyCount right.
 import { MESSAGES, type ProfileReplyView, type ReplyView } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
-import { notFound } from "../errors";
-import { iso, toAuthor } from "./mappers";
+import { badRequest, forbidden, notFound } from "../errors";
+import { iso, myVoteOf, toAuthor } from "./mappers";
 import { notifyMentions, notifyNewReply } from "./notifications";
 
 function selectReplies(db: ForumDb) {
-  return db
-    .selectFrom("replies")
-    .innerJoin("users as author", "author.id", "replies.authorId")
-    .select([
-      "replies.id",
-      "replies.postId",
-      "replies.content",
-      "replies.authorId",
-      "replies.upvotes",
-      "replies.downvotes",
-      "replies.createdAt",
-      "replies.updatedAt",
-      "author.username as authorUsername",
-      "author.firstName as authorFirstName",
-      "author.lastName as authorLastName",
-      "author.profileImageUrl as authorProfileImageUrl",
-      "author.preferences as authorPreferences",
-    ]);
+  return (
+    db
+      .selectFrom("replies")
+      .innerJoin("users as author", "author.id", "replies.authorId")
+      // The reply answered and its author ("in reply to @name"), when there is one.
+      .leftJoin("replies as replyTo", "replyTo.id", "replies.replyToId")
+      .leftJoin("users as replyToAuthor", "replyToAuthor.id", "replyTo.authorId")
+      .select([
+        "replies.id",
+        "replies.postId",
+        "replies.content",
+        "replies.authorId",
+        "replies.upvotes",
+        "replies.downvotes",
+        "replies.createdAt",
+        "replies.updatedAt",
+        "replies.editedAt",
+        "replies.replyToId",
+        "replyToAuthor.username as replyToUsername",
+        "author.username as authorUsername",
+        "author.firstName as authorFirstName",
+        "author.lastName as authorLastName",
+        "author.profileImageUrl as authorProfileImageUrl",
+        "author.preferences as authorPreferences",
+      ])
+  );
 }
 
 type ReplyQueryRow = Awaited<ReturnType<ReturnType<typeof selectReplies>["executeTakeFirstOrThrow"]>>;
@@ -37,9 +45,39 @@ function toReplyView(row: ReplyQueryRow): ReplyView {
     author: toAuthor(row),
     upvotes: row.upvotes,
     downvotes: row.downvotes,
+    myVote: "none",
+    replyTo: row.replyToId === null ? null : { id: row.replyToId, username: row.replyToUsername },
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    editedAt: row.editedAt === null ? null : iso(row.editedAt),
   };
+}
+
+/**
+ * The caller's own votes on replies read without them (the answer every visitor shares, from
+ * the read cache): one indexed query per list.
+ */
+export async function withMyReplyVotes<T extends ReplyView>(
+  db: ForumDb,
+  viewerId: number | null,
+  replies: T[],
+): Promise<T[]> {
+  if (viewerId === null || replies.length === 0) return replies;
+  const votes = await db
+    .selectFrom("votes")
+    .select(["replyId", "value"])
+    .where("userId", "=", viewerId)
+    .where(
+      "replyId",
+      "in",
+      replies.map((reply) => reply.id),
+    )
+    .execute();
+  if (votes.length === 0) return replies;
+  const valueByReply = new Map(votes.map((vote) => [vote.replyId, vote.value]));
+  return replies.map((reply) =>
+    valueByReply.has(reply.id) ? { ...reply, myVote: myVoteOf(valueByReply.get(reply.id)) } : reply,
+  );
 }
 
 export async function listReplies(db: ForumDb, postId: number, offset: number, limit: number): Promise<ReplyView[]> {
@@ -73,10 +111,12 @@ export async function listRepliesByAuthor(
   return rows.map((row) => ({ ...toReplyView(row), post: { slug: row.postSlug, title: row.postTitle } }));
 }
 
-export async function findReplyView(db: ForumDb, id: number): Promise<ReplyView> {
+/** One reply, with the viewer's own vote on it when a viewer is given. */
+export async function findReplyView(db: ForumDb, id: number, viewerId: number | null = null): Promise<ReplyView> {
   const row = await selectReplies(db).where("replies.id", "=", id).executeTakeFirst();
   if (!row) throw notFound(MESSAGES.replyNotFound);
-  return toReplyView(row);
+  const [view = toReplyView(row)] = await withMyReplyVotes(db, viewerId, [toReplyView(row)]);
+  return view;
 }
 
 export async function findReplyOwner(db: ForumDb, id: number) {
@@ -89,19 +129,30 @@ export async function findReplyOwner(db: ForumDb, id: number) {
   return reply;
 }
 
-export async function createReply(
-  db: ForumDb,
-  postId: number,
-  authorId: number,
-  content: string,
-  now = Date.now(),
-): Promise<number> {
+export type NewReply = {
+  postId: number;
+  authorId: number;
+  content: string;
+  /** The reply of the same post it answers. */
+  replyToId?: number | null | undefined;
+  /** Moderators and admins may still reply in a locked discussion. */
+  mayReplyWhenLocked: boolean;
+};
+
+export async function createReply(db: ForumDb, reply: NewReply, now = Date.now()): Promise<number> {
+  const { postId, authorId, content } = reply;
   return db.transaction().execute(async (trx) => {
-    const post = await trx.selectFrom("posts").select("id").where("id", "=", postId).executeTakeFirst();
+    const post = await trx.selectFrom("posts").select(["id", "locked"]).where("id", "=", postId).executeTakeFirst();
     if (!post) throw notFound(MESSAGES.postNotFound);
-    const reply = await trx
+    if (post.locked === 1 && !reply.mayReplyWhenLocked) throw forbidden(MESSAGES.discussionLocked);
+    const replyToId = reply.replyToId ?? null;
+    if (replyToId !== null) {
+      const answered = await trx.selectFrom("replies").select("postId").where("id", "=", replyToId).executeTakeFirst();
+      if (answered?.postId !== postId) throw badRequest(MESSAGES.replyToOtherPost);
+    }
+    const created = await trx
       .insertInto("replies")
-      .values({ postId, authorId, content, createdAt: now, updatedAt: now })
+      .values({ postId, authorId, content, replyToId, createdAt: now, updatedAt: now })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx
@@ -109,8 +160,8 @@ export async function createReply(
       .set((eb) => ({ replyCount: eb("replyCount", "+", 1) }))
       .where("id", "=", postId)
       .execute();
-    await notifyNewReply(trx, { postId, replyId: reply.id, actorId: authorId, content }, now);
-    return reply.id;
+    await notifyNewReply(trx, { postId, replyId: created.id, actorId: authorId, content }, now);
+    return created.id;
   });
 }
 
@@ -123,20 +174,30 @@ export async function updateReply(
   now = Date.now(),
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const reply = await findReplyOwner(trx, id);
-    await trx.updateTable("replies").set({ content, updatedAt: now }).where("id", "=", id).execute();
+    const reply = await trx.selectFrom("replies").select(["postId", "content"]).where("id", "=", id).executeTakeFirst();
+    if (!reply) throw notFound(MESSAGES.replyNotFound);
+    // The same text sent again is no edit: the reply is not marked edited.
+    const edited = reply.content !== content ? { editedAt: now } : {};
+    await trx
+      .updateTable("replies")
+      .set({ content, updatedAt: now, ...edited })
+      .where("id", "=", id)
+      .execute();
     await notifyMentions(trx, { postId: reply.postId, replyId: id, actorId: editorId, content }, now);
   });
 }
 
 export async function deleteReply(db: ForumDb, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const reply = await findReplyOwner(trx, id);
-    await trx.deleteFrom("replies").where("id", "=", id).execute();
-    await trx
-      .updateTable("posts")
-      .set((eb) => ({ replyCount: eb("replyCount", "-", 1) }))
-      .where("id", "=", reply.postId)
-      .execute();
-  });
+  await db.transaction().execute((trx) => removeReply(trx, id));
+}
+
+/** deleteReply's work, inside a transaction the caller runs. */
+export async function removeReply(trx: ForumDb, id: number): Promise<void> {
+  const reply = await findReplyOwner(trx, id);
+  await trx.deleteFrom("replies").where("id", "=", id).execute();
+  await trx
+    .updateTable("posts")
+    .set((eb) => ({ replyCount: eb("replyCount", "-", 1) }))
+    .where("id", "=", reply.postId)
+    .execute();
 }

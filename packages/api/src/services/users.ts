@@ -184,16 +184,19 @@ export async function replacePassword(
 
 /** Bans (ending every session of the account at once) or unbans an account. */
 export async function setBanned(db: ForumDb, userId: number, banned: boolean): Promise<UserRow> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable("users")
-      .set({ banned: banned ? 1 : 0 })
-      .where("id", "=", userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (banned) await invalidateUserSessions(trx, userId);
-    return row;
-  });
+  return db.transaction().execute((trx) => writeBanned(trx, userId, banned));
+}
+
+/** setBanned's work, inside a transaction the caller runs. */
+export async function writeBanned(trx: ForumDb, userId: number, banned: boolean): Promise<UserRow> {
+  const row = await trx
+    .updateTable("users")
+    .set({ banned: banned ? 1 : 0 })
+    .where("id", "=", userId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (banned) await invalidateUserSessions(trx, userId);
+  return row;
 }
 
 /**

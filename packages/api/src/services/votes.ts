@@ -1,19 +1,56 @@
-// Votes on posts: one per member per post. The same vote again takes it back; the other kind
-// switches it. Counts and ranking scores change in the same transaction as the vote.
+// Votes on posts and on replies: one per member per post or reply. The same vote again takes it
+// back; the other kind switches it. Counts (and a post's ranking scores) change in the same
+// transaction as the vote.
 import { MESSAGES, type VoteResult, type VoteType } from "@forum/contracts";
 import { type ForumDb, lockRow, voteColumns } from "@forum/db";
 import { notFound } from "../errors";
 import { myVoteOf } from "./mappers";
 
-export async function castVote(
+export type VoteTarget = { postId: number } | { replyId: number };
+
+/** What a vote does to the member's stored vote: none before, or its value. */
+type Change = { removed: number | null; added: number | null };
+
+export function castVote(
   db: ForumDb,
   userId: number,
-  postId: number,
+  target: VoteTarget,
   type: VoteType,
   now = Date.now(),
 ): Promise<VoteResult> {
+  return "postId" in target
+    ? votePost(db, userId, target.postId, type, now)
+    : voteReply(db, userId, target.replyId, type, now);
+}
+
+/**
+ * Applies a vote against the member's existing one (by id and value, or none): deletes, switches
+ * or inserts the row, and says which value left and which came.
+ */
+async function applyVote(
+  trx: ForumDb,
+  existing: { id: number; value: number } | null,
+  insert: () => Promise<unknown>,
+  value: number,
+  now: number,
+): Promise<Change> {
+  if (existing && existing.value === value) {
+    await trx.deleteFrom("votes").where("id", "=", existing.id).execute();
+    return { removed: value, added: null };
+  }
+  if (existing) {
+    await trx.updateTable("votes").set({ value, createdAt: now }).where("id", "=", existing.id).execute();
+    return { removed: existing.value, added: value };
+  }
+  await insert();
+  return { removed: null, added: value };
+}
+
+const delta = (change: Change, value: number) => (change.added === value ? 1 : 0) - (change.removed === value ? 1 : 0);
+
+async function votePost(db: ForumDb, userId: number, postId: number, type: VoteType, now: number) {
   const value = type === "upvote" ? 1 : -1;
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<VoteResult> => {
     // Votes on one post take turns until they commit, so none is lost from the counts and the
     // scores computed from them (and a double click counts once).
     await lockRow(trx, "posts", postId);
@@ -27,32 +64,63 @@ export async function castVote(
     if (!post) throw notFound(MESSAGES.postNotFound);
     const existing =
       post.voteId === null || post.voteValue === null ? null : { id: post.voteId, value: post.voteValue };
-
-    let { upvotes, downvotes } = post;
-    const tally = (vote: number, delta: number) => {
-      if (vote === 1) upvotes += delta;
-      else downvotes += delta;
-    };
-    let finalValue: number | null;
-    if (existing && existing.value === value) {
-      await trx.deleteFrom("votes").where("id", "=", existing.id).execute();
-      tally(value, -1);
-      finalValue = null;
-    } else if (existing) {
-      await trx.updateTable("votes").set({ value, createdAt: now }).where("id", "=", existing.id).execute();
-      tally(existing.value, -1);
-      tally(value, 1);
-      finalValue = value;
-    } else {
-      await trx.insertInto("votes").values({ userId, postId, replyId: null, value, createdAt: now }).execute();
-      tally(value, 1);
-      finalValue = value;
-    }
+    const change = await applyVote(
+      trx,
+      existing,
+      () => trx.insertInto("votes").values({ userId, postId, replyId: null, value, createdAt: now }).execute(),
+      value,
+      now,
+    );
+    // The scores follow from both counts, so they are computed here from the locked row.
+    const upvotes = post.upvotes + delta(change, 1);
+    const downvotes = post.downvotes + delta(change, -1);
     await trx
       .updateTable("posts")
       .set(voteColumns(upvotes, downvotes, post.createdAt))
       .where("id", "=", postId)
       .execute();
-    return { postId, upvotes, downvotes, votes: upvotes - downvotes, myVote: myVoteOf(finalValue) };
+    return { postId, replyId: null, upvotes, downvotes, votes: upvotes - downvotes, myVote: myVoteOf(change.added) };
+  });
+}
+
+async function voteReply(db: ForumDb, userId: number, replyId: number, type: VoteType, now: number) {
+  const value = type === "upvote" ? 1 : -1;
+  return db.transaction().execute(async (trx): Promise<VoteResult> => {
+    // As for posts: one member's votes on a reply take turns (a double click counts once).
+    await lockRow(trx, "replies", replyId);
+    const reply = await trx
+      .selectFrom("replies")
+      .leftJoin("votes", (join) => join.onRef("votes.replyId", "=", "replies.id").on("votes.userId", "=", userId))
+      .select(["replies.id", "votes.id as voteId", "votes.value as voteValue"])
+      .where("replies.id", "=", replyId)
+      .executeTakeFirst();
+    if (!reply) throw notFound(MESSAGES.replyNotFound);
+    const existing =
+      reply.voteId === null || reply.voteValue === null ? null : { id: reply.voteId, value: reply.voteValue };
+    const change = await applyVote(
+      trx,
+      existing,
+      () => trx.insertInto("votes").values({ userId, postId: null, replyId, value, createdAt: now }).execute(),
+      value,
+      now,
+    );
+    // Replies have no scores to recompute: the counts move by atomic increments.
+    const counts = await trx
+      .updateTable("replies")
+      .set((eb) => ({
+        upvotes: eb("upvotes", "+", delta(change, 1)),
+        downvotes: eb("downvotes", "+", delta(change, -1)),
+      }))
+      .where("id", "=", replyId)
+      .returning(["upvotes", "downvotes"])
+      .executeTakeFirstOrThrow();
+    return {
+      postId: null,
+      replyId,
+      upvotes: counts.upvotes,
+      downvotes: counts.downvotes,
+      votes: counts.upvotes - counts.downvotes,
+      myVote: myVoteOf(change.added),
+    };
   });
 }

@@ -5,15 +5,23 @@ import { Anchor, Group, type MantineSize, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { formatDate } from "../../lib/format";
 import { UserAvatar } from "../UserAvatar";
+import { EditedMarker } from "./EditedMarker";
 
 /** The name a member shows with their posts ("Show Profile in Posts" off: the API sends none). */
 function fullName(author: AuthorView): string {
   return [author.firstName, author.lastName].filter(Boolean).join(" ");
 }
 
-type Props = { author: AuthorView | null; createdAt: string; date: string; avatarSize?: MantineSize };
+type Props = {
+  author: AuthorView | null;
+  createdAt: string;
+  date: string;
+  /** When the text was last edited: "edited" follows the date. */
+  editedAt?: string | null;
+  avatarSize?: MantineSize;
+};
 
-export function AuthorByline({ author, createdAt, date, avatarSize = "md" }: Props) {
+export function AuthorByline({ author, createdAt, date, editedAt = null, avatarSize = "md" }: Props) {
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
       <UserAvatar user={author} size={avatarSize} />
@@ -35,9 +43,12 @@ export function AuthorByline({ author, createdAt, date, avatarSize = "md" }: Pro
             Unknown
           </Text>
         )}
-        <Text component="time" dateTime={createdAt} title={formatDate(createdAt)} size="xs" c="dimmed">
-          {date}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text component="time" dateTime={createdAt} title={formatDate(createdAt)} size="xs" c="dimmed">
+            {date}
+          </Text>
+          <EditedMarker editedAt={editedAt} />
+        </Group>
       </Stack>
     </Group>
   );

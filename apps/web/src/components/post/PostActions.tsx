@@ -1,4 +1,5 @@
-// Edit and Delete for the post's author and admins. Deleting asks the browser first, then goes home.
+// Edit and Delete for the post's author, moderators and admins (with Pin and Lock for the last
+// two). Deleting asks the browser first, then goes home.
 import type { PostView } from "@forum/contracts";
 import { Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
@@ -11,6 +12,7 @@ import { useApiError } from "../../lib/useApiError";
 import { EditDeleteButtons } from "../EditDeleteButtons";
 import { canModify } from "./canModify";
 import { EditPostDialog } from "./EditPostDialog";
+import { ModerationButtons } from "./ModerationButtons";
 import { useRefreshPostLists } from "./postCache";
 
 const CONFIRM_DELETE = "Are you sure you want to delete this post? This action cannot be undone.";
@@ -39,6 +41,7 @@ export function PostActions({ post }: { post: PostView }) {
   };
   return (
     <Group gap="xs">
+      <ModerationButtons post={post} />
       <EditDeleteButtons onEdit={edit.open} onDelete={confirmDelete} deleting={remove.isPending} />
       <EditPostDialog post={post} opened={editing} onClose={edit.close} />
     </Group>

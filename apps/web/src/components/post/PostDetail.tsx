@@ -1,7 +1,7 @@
 // The post itself: badges, title, author and date, actions, the body as written, votes, counts.
 import type { PostView } from "@forum/contracts";
 import { Badge, Card, Divider, Group, Stack, Text } from "@mantine/core";
-import { IconEye, IconMessageCircle } from "@tabler/icons-react";
+import { IconEye, IconLock, IconMessageCircle, IconPin } from "@tabler/icons-react";
 import { useId } from "react";
 import { formatDate, plural } from "../../lib/format";
 import { CategoryBadge } from "../CategoryBadge";
@@ -9,6 +9,7 @@ import { PageTitle } from "../PageTitle";
 import { AuthorByline } from "./AuthorByline";
 import { MentionText } from "./MentionText";
 import { PostActions } from "./PostActions";
+import { ReportButton } from "./ReportButton";
 import { VoteButtons } from "./VoteButtons";
 
 export function PostDetail({ post }: { post: PostView }) {
@@ -16,12 +17,22 @@ export function PostDetail({ post }: { post: PostView }) {
   return (
     <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={titleId}>
       <Stack gap="md">
-        {(post.category || post.featured) && (
+        {(post.category || post.featured || post.pinned || post.locked) && (
           <Group gap="xs">
             <CategoryBadge category={post.category} />
             {post.featured && (
               <Badge color="yellow" variant="filled">
                 FEATURED
+              </Badge>
+            )}
+            {post.pinned && (
+              <Badge color="teal" variant="light" leftSection={<IconPin size={12} aria-hidden />}>
+                Pinned
+              </Badge>
+            )}
+            {post.locked && (
+              <Badge color="gray" variant="light" leftSection={<IconLock size={12} aria-hidden />}>
+                Locked
               </Badge>
             )}
           </Group>
@@ -33,7 +44,12 @@ export function PostDetail({ post }: { post: PostView }) {
           {post.title}
         </PageTitle>
         <Group justify="space-between" gap="sm">
-          <AuthorByline author={post.author} createdAt={post.createdAt} date={formatDate(post.createdAt)} />
+          <AuthorByline
+            author={post.author}
+            createdAt={post.createdAt}
+            date={formatDate(post.createdAt)}
+            editedAt={post.editedAt}
+          />
           <PostActions post={post} />
         </Group>
         <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
@@ -43,6 +59,7 @@ export function PostDetail({ post }: { post: PostView }) {
         <Group justify="space-between" gap="sm">
           <VoteButtons post={post} />
           <Group gap="md" c="dimmed">
+            <ReportButton target={{ postId: post.id }} authorId={post.authorId} subject="this post" />
             <Group gap={4}>
               <IconMessageCircle size={16} aria-hidden />
               <Text size="sm">{plural(post.replyCount, "reply", "replies")}</Text>

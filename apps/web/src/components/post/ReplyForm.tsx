@@ -1,19 +1,24 @@
-// "Write a Reply" for members; visitors get a prompt to log in instead.
+// "Write a Reply" for members; visitors get a prompt to log in instead, and a locked discussion
+// says so (moderators and admins may still reply there).
 import { isBlank, type PostView } from "@forum/contracts";
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Button, CloseButton, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import { useKeptText } from "../../lib/keptText";
 import { loginUrl, useHere } from "../../lib/loginReturn";
 import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
 import { useRepliesChanged } from "./postCache";
+import { type ReplyBox, useReplyBox } from "./replyBox";
+
+export const LOCKED_TEXT = "This discussion is locked";
 
 export function ReplyForm({ post }: { post: PostView }) {
   const { user } = useCurrentUser();
+  const box = useReplyBox();
   const headingId = useId();
   const here = useHere();
   return (
@@ -21,9 +26,16 @@ export function ReplyForm({ post }: { post: PostView }) {
       <Title order={2} size="h4" mb="sm" id={headingId}>
         Write a Reply
       </Title>
-      {user ? (
-        <ReplyComposer post={post} />
-      ) : (
+      {post.locked && (
+        <Alert color="gray" icon={<IconLock size={18} aria-hidden />} title={LOCKED_TEXT} mb={box?.canReply ? "sm" : 0}>
+          {box?.canReply
+            ? "Members can no longer reply; as a moderator you still can."
+            : "New replies are closed. You can still read and vote."}
+        </Alert>
+      )}
+      {user && box?.canReply ? (
+        <ReplyComposer post={post} box={box} />
+      ) : user || post.locked ? null : (
         <Group justify="space-between" gap="sm">
           <Text c="dimmed">Log in to join the discussion and share your thoughts.</Text>
           <Button component={Link} to={loginUrl("/auth", here, "reply")}>
@@ -35,16 +47,16 @@ export function ReplyForm({ post }: { post: PostView }) {
   );
 }
 
-function ReplyComposer({ post }: { post: PostView }) {
+function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
   const trpc = useTRPC();
   const onError = useApiError();
   const repliesChanged = useRepliesChanged(post);
-  // Kept until sent: a session that runs out mid-reply sends the member to log in and back.
-  const [content, setContent] = useKeptText(`reply:${post.id}`);
+  const { content, setContent, replyTo, setReplyTo } = box;
   const create = useMutation(
     trpc.replies.create.mutationOptions({
       onSuccess: async () => {
         setContent("");
+        setReplyTo(null);
         toastSuccess("Success", "Reply posted successfully");
         await repliesChanged(1);
       },
@@ -58,11 +70,20 @@ function ReplyComposer({ post }: { post: PostView }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (blank || create.isPending) return;
-        create.mutate({ postId: post.id, content: content.trim() });
+        create.mutate({ postId: post.id, content: content.trim(), replyToId: replyTo?.id ?? null });
       }}
     >
       <Stack gap="sm">
+        {replyTo && (
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              Replying to @{replyTo.username ?? "Unknown"}
+            </Text>
+            <CloseButton size="sm" aria-label="Stop replying to this reply" onClick={() => setReplyTo(null)} />
+          </Group>
+        )}
         <Textarea
+          ref={box.textareaRef}
           aria-label="Your reply"
           placeholder="Share your thoughts..."
           autosize

@@ -1,6 +1,11 @@
 import type { CurrentUser } from "@forum/contracts";
 
-/** The server lets a post's or reply's author, or an admin, edit and delete it. */
+/** Moderators and admins: they edit and delete any post or reply, pin, lock and handle reports. */
+export function isStaff(user: CurrentUser | null): user is CurrentUser {
+  return user?.role === "moderator" || user?.role === "admin";
+}
+
+/** The server lets a post's or reply's author, a moderator or an admin edit and delete it. */
 export function canModify(user: CurrentUser | null, authorId: number): boolean {
-  return user !== null && (user.role === "admin" || user.id === authorId);
+  return user !== null && (user.id === authorId || isStaff(user));
 }

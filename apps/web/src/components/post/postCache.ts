@@ -1,6 +1,6 @@
 // Cache rules of the post screen. Reading a post counts a view, so a change patches the cached
 // post from the answer instead of reading it again; lists that show posts are marked stale.
-import type { PostView } from "@forum/contracts";
+import type { PostView, ReplyView } from "@forum/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTRPC } from "../../lib/trpc";
@@ -14,6 +14,20 @@ export function usePatchPost() {
       queryClient.setQueryData(trpc.posts.bySlug.queryKey({ slug }), (old) => (old ? patch(old) : old));
     },
     [trpc, queryClient],
+  );
+}
+
+/** Changes one cached reply of a post (a vote's new counts), without reading the replies again. */
+export function usePatchReply(postId: number) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (replyId: number, patch: (reply: ReplyView) => ReplyView) => {
+      queryClient.setQueryData(trpc.replies.byPost.queryKey({ postId }), (old) =>
+        old ? { replies: old.replies.map((reply) => (reply.id === replyId ? patch(reply) : reply)) } : old,
+      );
+    },
+    [trpc, queryClient, postId],
   );
 }
 

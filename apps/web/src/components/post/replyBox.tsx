@@ -1,0 +1,66 @@
+// The reply box of a post screen, shared by the form and the replies above it: its text, the
+// reply it answers (sent as replyToId, shown as "Replying to @name"), and a way for any reply's
+// actions to answer it. A "Reply" (or a Quote, which also brings text) calls `answer`: the box
+// remembers the reply, adds the text, and takes the focus.
+import type { PostView } from "@forum/contracts";
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import { useKeptText } from "../../lib/keptText";
+import { isStaff } from "./canModify";
+
+/** A reply being answered: its id and its author's username. */
+export type ReplyTarget = { id: number; username: string | null };
+
+export type ReplyBox = {
+  content: string;
+  setContent: (content: string) => void;
+  replyTo: ReplyTarget | null;
+  setReplyTo: (target: ReplyTarget | null) => void;
+  /** Answer a reply: remember it, append `text` (a quote) when given, focus the box. */
+  answer: (target: ReplyTarget, text?: string) => void;
+  /** False for a member in a locked discussion (moderators and admins may still reply). */
+  canReply: boolean;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+};
+
+const ReplyBoxContext = createContext<ReplyBox | null>(null);
+
+export function ReplyBoxProvider({ post, children }: { post: PostView; children: ReactNode }) {
+  const { user } = useCurrentUser();
+  // Kept until sent: a session that runs out mid-reply sends the member to log in and back.
+  const [content, setContent] = useKeptText(`reply:${post.id}`);
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const canReply = user !== null && (!post.locked || isStaff(user));
+  const answer = useCallback(
+    (target: ReplyTarget, text?: string) => {
+      setReplyTo(target);
+      if (text) setContent(content.trim() ? `${content.trimEnd()}\n\n${text}` : text);
+      const box = textareaRef.current;
+      if (box) {
+        box.scrollIntoView({ block: "center", behavior: "smooth" });
+        box.focus({ preventScroll: true });
+      }
+    },
+    [content, setContent],
+  );
+  const value = useMemo(
+    () => ({ content, setContent, replyTo, setReplyTo, answer, canReply, textareaRef }),
+    [content, setContent, replyTo, answer, canReply],
+  );
+  return <ReplyBoxContext.Provider value={value}>{children}</ReplyBoxContext.Provider>;
+}
+
+/** The reply box of this post screen; null outside one. */
+export function useReplyBox(): ReplyBox | null {
+  return useContext(ReplyBoxContext);
+}
