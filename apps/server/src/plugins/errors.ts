@@ -1,7 +1,6 @@
 // One error mapping for the whole server: every error answers JSON { message } with its status;
 // 5xx details are logged with their stack and never sent.
 import { httpStatusOf, publicDetails, publicMessage, retryAfterOf, unavailableIfDatabaseDown } from "@forum/api";
-import { MESSAGES } from "@forum/contracts";
 import { TRPCError } from "@trpc/server";
 import type { FastifyError, FastifyInstance } from "fastify";
 
@@ -35,9 +34,10 @@ function clientErrorMessage(error: FastifyError): string {
       return "The request body is too large";
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return "Unsupported content type: send JSON";
-    // The upload limits of @fastify/multipart (apps/server/src/app.ts).
+    // The upload limits of @fastify/multipart (apps/server/src/app.ts); each upload form answers
+    // its own limit in its own words (rest/multipartForm.ts).
     case "FST_REQ_FILE_TOO_LARGE":
-      return MESSAGES.bulkFileTooLarge;
+      return "The file is too large";
     case "FST_FILES_LIMIT":
       return "Send one file at a time";
     default:
