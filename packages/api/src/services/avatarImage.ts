@@ -3,34 +3,13 @@
 // anew, so nothing of the upload but its pixels survives: no EXIF (GPS positions, camera serials),
 // no XMP or comments, no second frame of an animated GIF, no trailing bytes a crafted file carries.
 //
-// Output: WebP. At 256 px it is a third to a half of a JPEG of the same look, keeps a PNG's or
-// GIF's transparency (JPEG cannot), and every browser the web app supports shows it.
+// Output: WebP at quality 80. Measured on three photos at 256 px: 10-23 KB, 5-30 % smaller than a
+// JPEG at the same setting (about a mozjpeg's size) and a tenth of a PNG; unlike JPEG it keeps a
+// PNG's or GIF's transparency; every browser the web app supports shows it.
 import { createHash } from "node:crypto";
-import { AVATAR_MAX_MEGAPIXELS, AVATAR_MAX_SIDE, MESSAGES } from "@forum/contracts";
+import { AVATAR_MAX_MEGAPIXELS, AVATAR_MAX_SIDE, MESSAGES, uploadFormatOf } from "@forum/contracts";
 import sharp, { type OutputInfo } from "sharp";
 import { badRequest } from "../errors";
-
-export type UploadFormat = "jpeg" | "png" | "gif";
-
-/** Each accepted format's signature, as its files begin. */
-const SIGNATURES: ReadonlyArray<{ format: UploadFormat; starts: readonly number[][] }> = [
-  { format: "jpeg", starts: [[0xff, 0xd8, 0xff]] },
-  { format: "png", starts: [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]] },
-  // "GIF87a" and "GIF89a"
-  {
-    format: "gif",
-    starts: [
-      [0x47, 0x49, 0x46, 0x38, 0x37, 0x61],
-      [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
-    ],
-  },
-];
-
-/** The format the bytes say they are, or null for anything but a JPEG, PNG or GIF. */
-export function uploadFormatOf(bytes: Uint8Array): UploadFormat | null {
-  const match = SIGNATURES.find(({ starts }) => starts.some((start) => start.every((byte, i) => bytes[i] === byte)));
-  return match?.format ?? null;
-}
 
 export type EncodedAvatar = { image: Buffer; contentType: string; hash: string; width: number; height: number };
 
