@@ -3,7 +3,8 @@
 // nothing can be found in the workspace's node_modules, then starts it as the image does
 // (`node --enable-source-maps apps/server/dist/main.cjs` from that folder, NODE_ENV=production):
 //   1. on SQLite with the defaults (data/forum.db), with the Dockerfile's own HEALTHCHECK command;
-//   2. as two instances on one throw-away PostgreSQL: a post written on one is read on the other.
+//   2. as two instances on one throw-away PostgreSQL: a post written on one is read on the other,
+//      an avatar uploaded on one (sharp, a native external) is served by the other.
 //
 //   node apps/server/check-runtime.mjs [--keep]      (build first: npm run build)
 import { spawn, spawnSync } from "node:child_process";
@@ -81,6 +82,22 @@ async function signIn(base) {
   const cookie = login.headers.getSetCookie().find((line) => line.startsWith("forum_session="));
   check("the admin from FORUM_ADMIN_* signs in (argon2 loads)", login.status === 200 && cookie, `${login.status}`);
   return cookie?.split(";")[0] ?? "";
+}
+
+/** A one-pixel PNG: enough to prove sharp (an external, native package) loads and encodes. */
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Sets the signed-in member's avatar on one instance; answers its URL. */
+async function uploadAvatar(base, cookie) {
+  const form = new FormData();
+  form.append("avatar", new Blob([TINY_PNG], { type: "image/png" }), "tiny.png");
+  const response = await fetch(`${base}/api/users/me/avatar`, { method: "POST", headers: { cookie }, body: form });
+  const body = await response.json();
+  check("POST /api/users/me/avatar answers 200 (sharp loads)", response.status === 200, `${response.status}`);
+  return body.profileImageUrl;
 }
 
 async function writePost(base, cookie, title) {
@@ -185,6 +202,13 @@ async function onPostgres(folder) {
     );
     const page = await json(b.base, `/api/posts/${post.slug}`);
     check("instance B serves its page", page.status === 200 && page.body.title === "Written on instance A");
+    const avatarUrl = await uploadAvatar(a.base, cookie);
+    const avatar = await fetch(`${b.base}${avatarUrl}`);
+    check(
+      "instance B serves the avatar uploaded on A",
+      avatar.status === 200 && avatar.headers.get("content-type") === "image/webp",
+      `${avatar.status} ${avatarUrl}`,
+    );
   } finally {
     for (const server of servers) await stopServer(server);
     await postgres.stop();

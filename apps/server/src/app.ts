@@ -18,6 +18,7 @@ import type { ServerConfig } from "./config";
 import { registerApiReference } from "./openapi/reference";
 import { registerOpenApi } from "./openapi/register";
 import { registerAdFrames } from "./plugins/adFrame";
+import { registerAvatars } from "./plugins/avatars";
 import { createContextFactory } from "./plugins/context";
 import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerRestRoutes(app, contextFor, shared);
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
+  registerAvatars(app, options.database.reader);
   await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
   return app;
 }

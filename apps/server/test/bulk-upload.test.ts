@@ -10,6 +10,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDocumented } from "./conformance";
 import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
+import { type FormFile, multipartBody } from "./multipart";
 
 type Browser = Awaited<ReturnType<typeof signedIn>>;
 type Cell = string | number | boolean | null;
@@ -36,19 +37,9 @@ function workbook(rows: Cell[][], bookType: "xlsx" | "xls" = "xlsx"): Buffer {
   return XLSX.write(book, { type: "buffer", bookType }) as Buffer;
 }
 
-type FormFile = { name: string; bytes: Uint8Array };
-
-/** A real multipart body, encoded by the platform's FormData like a browser's. */
-async function multipart(fields: { type?: string; file?: FormFile }) {
-  const form = new FormData();
-  if (fields.type !== undefined) form.append("type", fields.type);
-  if (fields.file) form.append("file", new Blob([new Uint8Array(fields.file.bytes)]), fields.file.name);
-  const response = new Response(form);
-  return {
-    body: Buffer.from(await response.arrayBuffer()),
-    contentType: response.headers.get("content-type") as string,
-  };
-}
+/** The bulk-upload form: the type first, as the screen sends it. */
+const multipart = (fields: { type?: string; file?: FormFile }) =>
+  multipartBody({ type: fields.type, file: fields.file });
 
 async function upload(
   browser: { jar: { cookie?: string | undefined } } | null,

@@ -55,7 +55,7 @@ describe("HTML pages", () => {
     expect(res.headers["strict-transport-security"]).toBeUndefined();
   });
 
-  it("the policy allows only the forum's own scripts, styles, fonts and images, and no framing", () => {
+  it("the policy allows only the forum's own scripts, styles, fonts and images (and local previews), and no framing", () => {
     const directives = Object.fromEntries(
       PAGE_CSP.split("; ").map((directive) => {
         const [name, ...values] = directive.split(" ");
@@ -66,7 +66,8 @@ describe("HTML pages", () => {
     expect(directives["script-src"]).toEqual(["'self'"]);
     expect(directives["style-src"]).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directives["font-src"]).toEqual(["'self'"]);
-    expect(directives["img-src"]).toEqual(["'self'"]);
+    // blob: is the avatar preview of a picked file, made by the page itself.
+    expect(directives["img-src"]).toEqual(["'self'", "blob:"]);
     expect(directives["object-src"]).toEqual(["'none'"]);
     expect(directives["frame-ancestors"]).toEqual(["'none'"]);
   });

@@ -12,6 +12,7 @@ export { type FailureStatus, type ProcedureDoc, type ProcedurePath, procedureDoc
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { findShownAdContent } from "./services/ads";
 export { AdTracking } from "./services/adTracking";
+export { AVATAR_PATH, findAvatar, parseAvatarFileName } from "./services/avatars";
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";

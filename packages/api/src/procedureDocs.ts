@@ -4,6 +4,7 @@
 // compile error, and apps/server/test/openapi.test.ts proves each schema's type is the
 // procedure's output type.
 import {
+  AVATAR_MAX_MEGAPIXELS,
   abuseLimitsViewSchema,
   adminActivityDaySchema,
   adminStatsSchema,
@@ -128,6 +129,19 @@ export const procedureDocs = {
       404: MESSAGES.userNotFound,
       409: [MESSAGES.emailTaken, MESSAGES.accountTaken],
     },
+  },
+  "users.setAvatar": {
+    summary: "Set one's avatar: a JPG, PNG or GIF up to 2 MB, stored as a WebP square of at most 256 px",
+    response: currentUserSchema,
+    failures: {
+      400: [MESSAGES.avatarMissing, MESSAGES.avatarNotImage, MESSAGES.avatarTooManyPixels(AVATAR_MAX_MEGAPIXELS)],
+      413: MESSAGES.avatarTooLarge,
+      429: withWait((minutes) => MESSAGES.avatarChangeLimit(THROTTLES.avatarUploads.limit, minutes)),
+    },
+  },
+  "users.deleteAvatar": {
+    summary: "Remove one's avatar: the initials show again",
+    response: currentUserSchema,
   },
   "users.preferences": {
     summary: "The signed-in member's four preferences, defaults filled in",

@@ -125,6 +125,8 @@ export const THROTTLES = {
   newAccountPosts: { name: "new-account-posts", limit: 3, windowMs: HOUR_MS },
   /** Replies a new account may post (see NEW_ACCOUNT_PERIOD_MS). */
   newAccountReplies: { name: "new-account-replies", limit: 10, windowMs: HOUR_MS },
+  /** Avatar uploads by one member, refused ones too: each costs the server a decode. */
+  avatarUploads: { name: "avatar-uploads", limit: 20, windowMs: HOUR_MS },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** How long an account counts as new for the posting limits; admins and moderators are exempt. */

@@ -1,3 +1,4 @@
+export * from "./avatar";
 export * from "./bulk";
 export * from "./constants";
 export * from "./fields";

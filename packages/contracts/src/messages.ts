@@ -75,6 +75,13 @@ export const MESSAGES = {
     `The first sheet has more than ${max.toLocaleString("en-US")} rows: split it into smaller files`,
   bulkRowsHaveProblems: (rows: number) =>
     `${rows} ${rows === 1 ? "row has" : "rows have"} problems; nothing was imported`,
+  avatarMissing: "Please choose an image to upload: JPG, PNG or GIF, at most 2 MB",
+  avatarNotImage: "The file is not a JPG, PNG or GIF image, or it is damaged",
+  avatarTooLarge: "The image is too large: the limit is 2 MB",
+  avatarTooManyPixels: (megapixels: number) =>
+    `The image has too many pixels: the limit is ${megapixels} megapixels. Make it smaller and try again.`,
+  avatarChangeLimit: (limit: number, minutes: number) =>
+    `You can change your avatar ${limit} times an hour. Try again in ${inMinutes(minutes)}.`,
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
   mustBe: (field: string, kind: string) => `${field} must be ${kind}`,
 } as const;

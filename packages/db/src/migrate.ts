@@ -12,6 +12,7 @@ import * as m0009 from "./migrations/0009_search";
 import * as m0010 from "./migrations/0010_notifications";
 import * as m0011 from "./migrations/0011_moderation";
 import * as m0012 from "./migrations/0012_reports";
+import * as m0014 from "./migrations/0014_avatars";
 import * as m0015 from "./migrations/0015_search_speed";
 import * as m0018 from "./migrations/0018_write_notification_kinds";
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   "0010_notifications": m0010,
   "0011_moderation": m0011,
   "0012_reports": m0012,
+  "0014_avatars": m0014,
   "0015_search_speed": m0015,
   "0018_write_notification_kinds": m0018,
 };

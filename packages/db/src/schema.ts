@@ -151,6 +151,20 @@ export interface ReportsTable {
   resolution: ReportResolution | null;
 }
 
+/**
+ * A member's uploaded picture, re-encoded by the server (packages/api/src/services/avatarImage.ts).
+ * users.profileImageUrl names it with its hash, so the URL changes whenever the picture does.
+ */
+export interface AvatarsTable {
+  userId: number;
+  /** The encoded image; SQLite's blob, PostgreSQL's bytea (both read back as a Buffer). */
+  image: Uint8Array;
+  contentType: string;
+  /** Hex digest of `image`, the part of the URL that changes with it. */
+  hash: string;
+  updatedAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -163,6 +177,7 @@ export interface Database {
   throttles: ThrottlesTable;
   notifications: NotificationsTable;
   reports: ReportsTable;
+  avatars: AvatarsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

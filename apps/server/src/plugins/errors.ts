@@ -2,7 +2,6 @@
 // (packages/api/src/errors.ts), with its status and its one JSON body; 5xx details are logged
 // with their stack and never sent.
 import { AppError, errorBody, errorKindOfStatus, httpStatusOf, toAppError } from "@forum/api";
-import { MESSAGES } from "@forum/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -37,9 +36,10 @@ function clientErrorMessage(error: FastifyError): string {
       return "The request body is too large";
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return "Unsupported content type: send JSON";
-    // The upload limits of @fastify/multipart (apps/server/src/app.ts).
+    // The upload limits of @fastify/multipart (apps/server/src/app.ts); each upload form answers
+    // its own limit in its own words (rest/multipartForm.ts).
     case "FST_REQ_FILE_TOO_LARGE":
-      return MESSAGES.bulkFileTooLarge;
+      return "The file is too large";
     case "FST_FILES_LIMIT":
       return "Send one file at a time";
     default:

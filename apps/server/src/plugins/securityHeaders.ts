@@ -12,12 +12,14 @@ import type { FastifyInstance } from "fastify";
  * - frame-src 'self': HTML ads are served from this origin (see adFrame.ts) into sandboxed frames,
  *   each with its own, separate policy.
  * - frame-ancestors 'none': no other page, same-site or not, may frame the forum (clickjacking).
+ * - img-src also allows blob:, for the preview of a picture the member picked for their avatar
+ *   (a blob: URL is made by the page itself from a local file, never fetched from elsewhere).
  */
 export const PAGE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self'",
+  "img-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "frame-src 'self'",

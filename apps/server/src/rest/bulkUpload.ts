@@ -1,8 +1,9 @@
 // Reads the bulk-upload form (multipart fields `file` and `type`) into the input of the
 // bulk.upload procedure, which checks it and does the import: one implementation for both doors.
-import { type ApiCaller, AppError } from "@forum/api";
-import { BULK_MAX_FILE_BYTES, BULK_UPLOAD_TYPES } from "@forum/contracts";
+import type { ApiCaller } from "@forum/api";
+import { BULK_MAX_FILE_BYTES, BULK_UPLOAD_TYPES, MESSAGES } from "@forum/contracts";
 import type { FastifyRequest } from "fastify";
+import { readMultipartForm } from "./multipartForm";
 import type { BodyReader, Input } from "./routes";
 
 const UNREADABLE_FORM = "The upload could not be read: send a multipart form with the fields file and type";
@@ -11,28 +12,19 @@ export async function readBulkUpload(request: FastifyRequest, api: ApiCaller): P
   // An admin-only call first, so a visitor's or member's upload is refused (401/403) before its
   // body is read, let alone parsed.
   await api.bulk.columns();
+  const form = await readMultipartForm(request, {
+    fileField: "file",
+    maxFileBytes: BULK_MAX_FILE_BYTES,
+    tooLarge: MESSAGES.bulkFileTooLarge,
+    unreadable: UNREADABLE_FORM,
+  });
   // Anything else (JSON, no body) reaches the procedure without a file: "Please select a file...".
-  if (!request.isMultipart()) return {};
+  if (!form) return {};
   const input: Input = {};
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "field") {
-        if (part.fieldname === "type") input.type = part.value;
-      } else if (part.fieldname === "file") {
-        input.fileName = part.filename;
-        // Throws 413 past the multipart fileSize limit (app.ts), instead of keeping a truncated file.
-        input.content = await part.toBuffer();
-      } else {
-        // A file under another name: drained, or the parts iterator would wait for it forever.
-        part.file.resume();
-      }
-    }
-  } catch (error) {
-    // @fastify/multipart's own limits carry a 4xx status (413 too large); the error handler words
-    // them. The form parser's errors (no boundary, cut-off body) carry none: 400, not 500.
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) throw error;
-    throw new AppError("BAD_REQUEST", UNREADABLE_FORM, { cause: error });
+  if (form.fields.type !== undefined) input.type = form.fields.type;
+  if (form.file) {
+    input.fileName = form.file.name;
+    input.content = form.file.content;
   }
   return input;
 }

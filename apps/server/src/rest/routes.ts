@@ -4,6 +4,7 @@
 // (packages/api/src/procedureDocs.ts): a new row needs nothing else.
 import { type ApiCaller, AppError, type ProcedurePath } from "@forum/api";
 import type { FastifyRequest } from "fastify";
+import { avatarUploadForm } from "./avatarUpload";
 import { bulkUploadForm } from "./bulkUpload";
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -57,6 +58,9 @@ export const restRoutes: RestRoute[] = [
   { method: "PUT", url: "/api/users/:id", procedure: "users.update" },
   { method: "GET", url: "/api/users/me/preferences", from: "none", procedure: "users.preferences" },
   { method: "PUT", url: "/api/users/me/preferences", procedure: "users.updatePreferences" },
+  // The caller's avatar: a multipart form with the field avatar (see avatarUpload.ts)
+  { method: "POST", url: "/api/users/me/avatar", body: avatarUploadForm, procedure: "users.setAvatar" },
+  { method: "DELETE", url: "/api/users/me/avatar", from: "none", procedure: "users.deleteAvatar" },
 
   // Search
   { method: "GET", url: "/api/search", from: "query", procedure: "search.posts" },

@@ -1,13 +1,19 @@
 import {
+  AVATAR_MAX_BYTES,
+  avatarUploadInput,
   MESSAGES,
   risingStarsInput,
+  THROTTLES,
   updatePreferencesInput,
   updateProfileInput,
   userListInput,
   usernameInput,
 } from "@forum/contracts";
 import { cachePolicy } from "../cache/policy";
-import { forbidden, notFound } from "../errors";
+import { forbidden, notFound, payloadTooLarge } from "../errors";
+import { encodeAvatar } from "../services/avatarImage";
+import { removeAvatar, saveAvatar } from "../services/avatars";
+import { throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
 import { listPosts, withMyVotes } from "../services/posts";
 import { loadPreferences, updatePreferences } from "../services/preferences";
@@ -67,6 +73,29 @@ export const usersRouter = router({
       if (ctx.user.id !== id && ctx.user.role !== "admin") throw forbidden(MESSAGES.ownProfileOnly);
       return toCurrentUser(await updateUserFields(ctx.db, id, changes));
     }),
+
+  /**
+   * Sets the caller's avatar from a JPG, PNG or GIF (checked by content), re-encoded to a square
+   * WebP of at most 256 px. Writes avatars and users ("profileImageUrl", shown by cached reads).
+   * Every upload counts against the member's hourly limit, refused ones too: each costs a decode.
+   */
+  setAvatar: memberProcedure
+    .meta({ writes: ["users", "throttles"] })
+    .input(avatarUploadInput)
+    .mutation(async ({ ctx, input }) => {
+      if (input.content.byteLength > AVATAR_MAX_BYTES) throw payloadTooLarge(MESSAGES.avatarTooLarge);
+      const rule = THROTTLES.avatarUploads;
+      await throttle(ctx.throttles, rule, String(ctx.user.id), (minutes) =>
+        MESSAGES.avatarChangeLimit(rule.limit, minutes),
+      );
+      const avatar = await encodeAvatar(input.content);
+      return toCurrentUser(await saveAvatar(ctx.db, ctx.user.id, avatar));
+    }),
+
+  /** Removes the caller's avatar. Writes avatars and users ("profileImageUrl", shown by cached reads). */
+  deleteAvatar: memberProcedure
+    .meta({ writes: ["users"] })
+    .mutation(async ({ ctx }) => toCurrentUser(await removeAvatar(ctx.db, ctx.user.id))),
 
   /** The caller's four preferences, defaults filled in. */
   preferences: sessionProcedure.meta({ cache: "never" }).query(({ ctx }) => loadPreferences(ctx.db, ctx.user.id)),

@@ -17,5 +17,7 @@ export function columnTypes(db: Kysely<any>) {
     time: postgres ? ("bigint" as const) : ("integer" as const),
     /** Ranking scores: SQLite's real is already a double; PostgreSQL's real would be single precision. */
     double: postgres ? ("double precision" as const) : ("real" as const),
+    /** Raw bytes (an image): SQLite's blob, PostgreSQL's bytea. */
+    bytes: postgres ? ("bytea" as const) : ("blob" as const),
   };
 }

@@ -1,7 +1,7 @@
 // Reads the bulk-upload answer: the imported items, or the failure with its problem rows.
 import type { BulkProblem } from "@forum/contracts";
+import { answerMessage, type UploadAnswer } from "../../lib/sendForm";
 import type { ImportedItem } from "./BulkImported";
-import type { UploadAnswer } from "./uploadSpreadsheet";
 
 /** A listed problem, with a key of its own: one cell can have two problems. */
 export type ListedProblem = BulkProblem & { key: number };
@@ -19,9 +19,7 @@ export function importedItems(answer: UploadAnswer): ImportedItem[] {
 
 /** The spec's error text: the status, a colon and space, then the server's message or body. */
 export function failureText(answer: UploadAnswer): string {
-  const message = record(answer.body).message;
-  const text = typeof message === "string" && message ? message : answer.text.trim() || answer.statusText;
-  return `${answer.status}: ${text}`;
+  return `${answer.status}: ${answerMessage(answer)}`;
 }
 
 /** The rows a refused import lists (400 with errors), or null when it lists none. */

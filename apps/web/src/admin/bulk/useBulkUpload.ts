@@ -3,12 +3,13 @@
 import { type BulkUploadType, MESSAGES } from "@forum/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { UploadAnswer, UploadHandle } from "../../lib/sendForm";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { useLoggedOut } from "../../lib/useApiError";
 import type { ImportReport } from "./BulkImported";
 import { importedText, isExcelFile } from "./bulkTypes";
 import { failureText, importedItems, type ProblemReport, problemReportOf } from "./uploadResult";
-import { type UploadAnswer, type UploadHandle, uploadSpreadsheet } from "./uploadSpreadsheet";
+import { uploadSpreadsheet } from "./uploadSpreadsheet";
 
 export type UploadPhase =
   | { kind: "idle" }

@@ -1,4 +1,4 @@
-// "Limits against abuse": the sign-in, sign-up and new-account posting limits the server holds,
+// "Limits against abuse": the sign-in, sign-up, new-account posting and avatar limits the server holds,
 // as read-only facts (they are set in packages/contracts; FORUM_RATE_LIMITS=off lifts them all).
 import type { AbuseLimitsView, ThrottleRule } from "@forum/contracts";
 import { Badge, Group, Paper, Skeleton, Table, Text, Title } from "@mantine/core";
@@ -21,6 +21,7 @@ function rows(limits: AbuseLimitsView): [string, string][] {
     ["New accounts per address", perWindow(throttles.registrationsPerAddress)],
     [`${newAccount}: posts`, perWindow(throttles.newAccountPosts)],
     [`${newAccount}: replies`, perWindow(throttles.newAccountReplies)],
+    ["Avatar uploads per member", perWindow(throttles.avatarUploads)],
   ];
 }
 

@@ -2,14 +2,14 @@
 // wrong (a Website that is not a web address, a taken email) says so under the field, with the
 // server's own rule, not in a toast.
 import { type CurrentUser, MESSAGES, updateProfileInput } from "@forum/contracts";
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toastSuccess } from "../../lib/toast";
 import { httpStatusOf, useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
 import { useTextForm } from "../../lib/useTextForm";
-import { UserAvatar } from "../UserAvatar";
+import { AvatarSettings } from "./AvatarSettings";
 
 type ProfileFields = {
   firstName: string;
@@ -101,21 +101,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
         }}
       >
         <Stack gap="md">
-          <Group gap="md" wrap="nowrap" align="center">
-            <UserAvatar user={user} size="xl" />
-            <Stack gap={4}>
-              {/* No upload service exists yet, so the button says so instead of pretending. */}
-              <Button variant="default" size="sm" disabled w="fit-content">
-                Change Avatar
-              </Button>
-              <Text size="xs" c="dimmed">
-                JPG, PNG, or GIF (max 2MB)
-              </Text>
-              <Text size="xs" c="dimmed">
-                Avatar uploads are not available yet.
-              </Text>
-            </Stack>
-          </Group>
+          <AvatarSettings user={user} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label="First Name" autoComplete="given-name" {...checkedField("firstName")} />
             <TextInput label="Last Name" autoComplete="family-name" {...checkedField("lastName")} />
