@@ -15,3 +15,9 @@ export async function multipartBody(fields: Record<string, string | FormFile | u
     contentType: response.headers.get("content-type") as string,
   };
 }
+
+/** The smallest real picture: a one-pixel PNG. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../src/rest/routes";
 import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
+import { multipartBody, ONE_PIXEL_PNG } from "./multipart";
 
 type Browser = ReturnType<typeof client>;
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -25,6 +26,8 @@ type Row = {
   url: string;
   path: (f: Fixture) => string;
   body?: (f: Fixture) => unknown;
+  /** A multipart body (an upload) instead of JSON. */
+  form?: () => Promise<{ body: Buffer; contentType: string }>;
   admin?: boolean;
   /** For moderators and admins (content moderation). */
   moderator?: boolean;
@@ -66,6 +69,13 @@ const ROWS: Row[] = [
     path: () => "/api/users/me/preferences",
     body: () => ({ weeklyDigest: true }),
   },
+  {
+    method: "POST",
+    url: "/api/users/me/avatar",
+    path: () => "/api/users/me/avatar",
+    form: () => multipartBody({ avatar: { name: "me.png", bytes: ONE_PIXEL_PNG } }),
+  },
+  { method: "DELETE", url: "/api/users/me/avatar", path: () => "/api/users/me/avatar" },
   {
     method: "POST",
     url: "/api/notifications/read",
@@ -254,17 +264,21 @@ async function snapshot() {
     adSettings: await db.selectFrom("adSettings").selectAll().execute(),
     notifications: await db.selectFrom("notifications").selectAll().orderBy("id").execute(),
     reports: await db.selectFrom("reports").selectAll().orderBy("id").execute(),
+    avatars: await db.selectFrom("avatars").select(["userId", "hash"]).orderBy("userId").execute(),
   };
 }
 
-function send(browser: Browser, row: Row, fixture: Fixture) {
+async function send(browser: Browser, row: Row, fixture: Fixture) {
   const path = row.path(fixture);
   const body = row.body?.(fixture);
   switch (row.method) {
     case "GET":
       return browser.get(path);
-    case "POST":
-      return browser.post(path, body);
+    case "POST": {
+      if (!row.form) return browser.post(path, body);
+      const form = await row.form();
+      return browser.post(path, form.body, { "content-type": form.contentType });
+    }
     case "PUT":
       return browser.put(path, body);
     case "DELETE":
@@ -418,6 +432,8 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "PUT /api/auth/change-password": 200,
       "PUT /api/users/:id": 200,
       "PUT /api/users/me/preferences": 200,
+      "POST /api/users/me/avatar": 200,
+      "DELETE /api/users/me/avatar": 200,
       "POST /api/notifications/read": 200,
       "POST /api/posts": 201,
       "PUT /api/posts/:id": 200,
