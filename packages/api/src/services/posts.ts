@@ -7,6 +7,7 @@ import {
   TIME_RANGE_MS,
   type TimeRange,
 } from "@forum/contracts";
+import { summaryOf } from "@forum/contracts/plain-text";
 import { type ForumDb, hotScore } from "@forum/db";
 import { sql } from "kysely";
 import { badRequest, notFound } from "../errors";
@@ -59,6 +60,7 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
     title: row.title,
     content: row.content,
     excerpt: row.excerpt,
+    summary: summaryOf(row.content, row.excerpt),
     categoryId: row.categoryId,
     category: { name: row.categoryName, slug: row.categorySlug, color: row.categoryColor },
     authorId: row.authorId,

@@ -1,5 +1,6 @@
 // Replies: listed oldest first with their authors; writes keep the post's replyCount right.
-import { MESSAGES, type ProfileReplyView, type ReplyView } from "@forum/contracts";
+import { MESSAGES, type ProfileReplyView, REPLY_SUMMARY_LENGTH, type ReplyView } from "@forum/contracts";
+import { plainStartOf } from "@forum/contracts/plain-text";
 import type { ForumDb } from "@forum/db";
 import { notFound } from "../errors";
 import { iso, toAuthor } from "./mappers";
@@ -70,7 +71,11 @@ export async function listRepliesByAuthor(
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((row) => ({ ...toReplyView(row), post: { slug: row.postSlug, title: row.postTitle } }));
+  return rows.map((row) => ({
+    ...toReplyView(row),
+    post: { slug: row.postSlug, title: row.postTitle },
+    summary: plainStartOf(row.content, REPLY_SUMMARY_LENGTH),
+  }));
 }
 
 export async function findReplyView(db: ForumDb, id: number): Promise<ReplyView> {
