@@ -12,6 +12,7 @@ import { PostDetail } from "../components/post/PostDetail";
 import { PostSkeleton } from "../components/post/PostSkeleton";
 import { ReplyForm } from "../components/post/ReplyForm";
 import { ReplyList } from "../components/post/ReplyList";
+import { ReplyBoxProvider } from "../components/post/replyBox";
 import { httpStatusOf, useTRPC } from "../lib/trpc";
 
 /** Spec section 9: the post read is retried twice, but never after an answer like 404. */
@@ -57,12 +58,14 @@ function PostScreen({ post }: { post: PostView }) {
   if (post.category) crumbs.push({ label: post.category.name, to: `/cats/${post.category.slug}` });
   crumbs.push({ label: post.title });
   return (
-    <Stack gap="lg">
-      <Breadcrumbs items={crumbs} separator=">" />
-      <PostDetail post={post} />
-      <AdSlot placement="between-posts" />
-      <ReplyForm post={post} />
-      <ReplyList post={post} />
-    </Stack>
+    <ReplyBoxProvider>
+      <Stack gap="lg">
+        <Breadcrumbs items={crumbs} separator=">" />
+        <PostDetail post={post} />
+        <AdSlot placement="between-posts" />
+        <ReplyForm post={post} />
+        <ReplyList post={post} />
+      </Stack>
+    </ReplyBoxProvider>
   );
 }

@@ -1,18 +1,20 @@
-// The post itself: badges, title, author and date, actions, the body as written, votes, counts.
+// The post itself: badges, title, author and date, actions, the body formatted, votes, counts.
 import type { PostView } from "@forum/contracts";
 import { Badge, Card, Divider, Group, Stack, Text } from "@mantine/core";
 import { IconEye, IconMessageCircle } from "@tabler/icons-react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { formatDate, plural } from "../../lib/format";
 import { CategoryBadge } from "../CategoryBadge";
+import { FormattedText } from "../markdown/FormattedText";
 import { PageTitle } from "../PageTitle";
 import { AuthorByline } from "./AuthorByline";
-import { MentionText } from "./MentionText";
 import { PostActions } from "./PostActions";
+import { QuoteButton } from "./QuoteButton";
 import { VoteButtons } from "./VoteButtons";
 
 export function PostDetail({ post }: { post: PostView }) {
   const titleId = useId();
+  const body = useRef<HTMLDivElement>(null);
   return (
     <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={titleId}>
       <Stack gap="md">
@@ -36,12 +38,15 @@ export function PostDetail({ post }: { post: PostView }) {
           <AuthorByline author={post.author} createdAt={post.createdAt} date={formatDate(post.createdAt)} />
           <PostActions post={post} />
         </Group>
-        <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          <MentionText text={post.content} />
-        </Text>
+        <div ref={body}>
+          <FormattedText text={post.content} />
+        </div>
         <Divider />
         <Group justify="space-between" gap="sm">
-          <VoteButtons post={post} />
+          <Group gap="sm">
+            <VoteButtons post={post} />
+            <QuoteButton author={post.author?.username ?? null} source={post.content} content={body} />
+          </Group>
           <Group gap="md" c="dimmed">
             <Group gap={4}>
               <IconMessageCircle size={16} aria-hidden />

@@ -1,8 +1,8 @@
 // "Write a Reply" for members; visitors get a prompt to log in instead.
 import { isBlank, type PostView } from "@forum/contracts";
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { useId } from "react";
+import { useCallback, useId, useRef } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { useKeptText } from "../../lib/keptText";
@@ -10,7 +10,9 @@ import { loginUrl, useHere } from "../../lib/loginReturn";
 import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
+import { MarkdownEditor, type MarkdownEditorHandle } from "../composer/MarkdownEditor";
 import { useRepliesChanged } from "./postCache";
+import { useReceiveQuotes } from "./replyBox";
 
 export function ReplyForm({ post }: { post: PostView }) {
   const { user } = useCurrentUser();
@@ -52,6 +54,11 @@ function ReplyComposer({ post }: { post: PostView }) {
     }),
   );
   const blank = isBlank(content);
+  const editor = useRef<MarkdownEditorHandle>(null);
+  // Quote on a post or reply lands here. (`replyId` names the quoted reply: the place to remember
+  // it as the reply this one answers, replyToId.)
+  const receiveQuote = useCallback((block: string, _replyId?: number) => editor.current?.append(block), []);
+  useReceiveQuotes(receiveQuote);
 
   return (
     <form
@@ -62,14 +69,14 @@ function ReplyComposer({ post }: { post: PostView }) {
       }}
     >
       <Stack gap="sm">
-        <Textarea
-          aria-label="Your reply"
+        <MarkdownEditor
+          ref={editor}
+          ariaLabel="Your reply"
           placeholder="Share your thoughts..."
-          autosize
           minRows={4}
           maxRows={16}
           value={content}
-          onChange={(event) => setContent(event.currentTarget.value)}
+          onChange={setContent}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={blank || create.isPending}>

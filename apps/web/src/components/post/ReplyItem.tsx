@@ -1,14 +1,17 @@
-// One reply: author and time, the text as written (line breaks kept, @mentions linked), vote
-// counts, actions. Its id (reply-{id}) is the anchor notifications link to.
+// One reply: author and time, the text formatted (Markdown, @mentions linked), vote counts, Quote,
+// actions. Its id (reply-{id}) is the anchor notifications link to.
 import type { ReplyView } from "@forum/contracts";
-import { Group, Paper, Text } from "@mantine/core";
+import { Group, Paper } from "@mantine/core";
+import { useRef } from "react";
 import { relativeTime } from "../../lib/format";
+import { FormattedText } from "../markdown/FormattedText";
 import { AuthorByline } from "./AuthorByline";
-import { MentionText } from "./MentionText";
+import { QuoteButton } from "./QuoteButton";
 import { ReplyActions } from "./ReplyActions";
 import { VoteCounts } from "./VoteCounts";
 
 export function ReplyItem({ reply, postSlug }: { reply: ReplyView; postSlug: string }) {
+  const body = useRef<HTMLDivElement>(null);
   return (
     <Paper
       withBorder
@@ -29,11 +32,12 @@ export function ReplyItem({ reply, postSlug }: { reply: ReplyView; postSlug: str
         />
         <ReplyActions reply={reply} postSlug={postSlug} />
       </Group>
-      <Text mt="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-        <MentionText text={reply.content} />
-      </Text>
-      <Group mt="sm">
+      <div ref={body} style={{ marginTop: "var(--mantine-spacing-sm)" }}>
+        <FormattedText text={reply.content} />
+      </div>
+      <Group mt="sm" gap="sm">
         <VoteCounts upvotes={reply.upvotes} downvotes={reply.downvotes} />
+        <QuoteButton author={reply.author?.username ?? null} source={reply.content} content={body} replyId={reply.id} />
       </Group>
     </Paper>
   );
