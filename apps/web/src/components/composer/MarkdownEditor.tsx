@@ -166,7 +166,7 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function M
           />
         </Tabs.Panel>
         <Tabs.Panel value="preview" pt="xs">
-          <Paper withBorder p="sm" radius="md" mih={rows ? rows * 24 : 100} aria-label="Preview">
+          <Paper withBorder p="sm" radius="md" mih={rows ? rows * 24 : 100}>
             {value.trim() ? <FormattedText text={value} /> : <Text c="dimmed">Nothing to preview.</Text>}
           </Paper>
         </Tabs.Panel>
