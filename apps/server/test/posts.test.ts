@@ -80,6 +80,7 @@ describe("GET /api/posts", () => {
       title: "Shape of a post",
       content: "Body text",
       excerpt: "Short summary",
+      summary: "Short summary",
       categoryId,
       category: { name: "Shape Cat", slug: "shape-cat", color: "#3b82f6" },
       authorId: author.user.id,

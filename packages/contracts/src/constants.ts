@@ -2,6 +2,8 @@
 import type { UserPreferences } from "./types";
 
 export const EXCERPT_LENGTH = 150;
+/** A reply on a profile's Replies tab shows this much of its plain text. */
+export const REPLY_SUMMARY_LENGTH = 300;
 export const PAGE_STEP = 20;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_CATEGORY_COLOR = "#3b82f6";

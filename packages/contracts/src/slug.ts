@@ -13,9 +13,3 @@ export function slugify(text: string): string {
     .replace(/-+$/g, "");
   return slug || "item";
 }
-
-/** The excerpt shown on cards: the stored excerpt, else the start of the content. */
-export function excerptOf(content: string, excerpt: string | null | undefined, length = 150): string {
-  if (excerpt?.trim()) return excerpt;
-  return content.length > length ? `${content.slice(0, length)}...` : content;
-}

@@ -42,6 +42,11 @@ export const postViewSchema = z.object({
   title: z.string(),
   content: z.string(),
   excerpt: z.string().nullable(),
+  summary: z
+    .string()
+    .describe(
+      'What lists show: the excerpt, else the first 150 characters of the content plus "...", as plain text (the Markdown stripped)',
+    ),
   categoryId: id,
   category: categoryRefSchema.nullable(),
   authorId: id,
@@ -89,6 +94,7 @@ export type RepliesOfPost = z.infer<typeof repliesOfPostSchema>;
 /** A reply on a profile's Replies tab, with the post it answers. */
 export const profileReplyViewSchema = replyViewSchema.extend({
   post: z.object({ slug: z.string(), title: z.string() }),
+  summary: z.string().describe('The reply as plain text (the Markdown stripped), at most 300 characters plus "..."'),
 });
 export type ProfileReplyView = z.infer<typeof profileReplyViewSchema>;
 

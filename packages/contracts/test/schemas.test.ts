@@ -3,7 +3,6 @@ import {
   adSettingsInput,
   createCategoryInput,
   createPostInput,
-  excerptOf,
   listPostsInput,
   registerInput,
   slugify,
@@ -20,14 +19,6 @@ describe("slugify", () => {
     expect(slugify("Café  Déjà-vu!")).toBe("cafe-deja-vu");
     expect(slugify("!!!")).toBe("item");
     expect(slugify("a".repeat(200)).length).toBeLessThanOrEqual(80);
-  });
-});
-
-describe("excerptOf", () => {
-  it("uses the excerpt, else the first 150 characters plus an ellipsis", () => {
-    expect(excerptOf("content", "given")).toBe("given");
-    expect(excerptOf("short", null)).toBe("short");
-    expect(excerptOf("x".repeat(200), "  ")).toBe(`${"x".repeat(150)}...`);
   });
 });
 

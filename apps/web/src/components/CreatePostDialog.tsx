@@ -1,7 +1,7 @@
 // "Create New Post": opened from the header, the sidebar, the home feed and empty categories.
 // What the member writes is kept as a browser draft (lib/drafts.ts) and restored on reopening.
 import { isBlank, MESSAGES } from "@forum/contracts";
-import { Alert, Button, Checkbox, Group, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useApiError } from "../lib/useApiError";
 import { CategorySelect } from "./CategorySelect";
+import { MarkdownEditor } from "./composer/MarkdownEditor";
 import { Dialog } from "./Dialog";
 import { DialogForm } from "./DialogForm";
 
@@ -115,13 +116,13 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
           value={form.excerpt}
           onChange={(event) => set("excerpt")(event.currentTarget.value)}
         />
-        <Textarea
+        <MarkdownEditor
           label="Content"
           placeholder="Share your thoughts, code or questions..."
           withAsterisk
           rows={8}
           value={form.content}
-          onChange={(event) => set("content")(event.currentTarget.value)}
+          onChange={set("content")}
         />
         {isAdmin && (
           <Checkbox

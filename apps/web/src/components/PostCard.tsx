@@ -1,5 +1,5 @@
 // A post in any list (spec: Post card).
-import { excerptOf, type PostView } from "@forum/contracts";
+import type { PostView } from "@forum/contracts";
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconArrowBigUp, IconEye, IconMessageCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -42,7 +42,7 @@ export function PostCard({ post, badge, compact }: { post: PostView; badge?: Rea
           </Title>
           {!compact && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-              {excerptOf(post.content, post.excerpt)}
+              {post.summary}
             </Text>
           )}
           <Group justify="space-between" wrap="wrap" gap="xs">

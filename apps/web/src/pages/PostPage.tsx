@@ -58,14 +58,14 @@ function PostScreen({ post }: { post: PostView }) {
   if (post.category) crumbs.push({ label: post.category.name, to: `/cats/${post.category.slug}` });
   crumbs.push({ label: post.title });
   return (
-    <Stack gap="lg">
-      <Breadcrumbs items={crumbs} separator=">" />
-      <PostDetail post={post} />
-      <AdSlot placement="between-posts" />
-      <ReplyBoxProvider post={post}>
+    <ReplyBoxProvider post={post}>
+      <Stack gap="lg">
+        <Breadcrumbs items={crumbs} separator=">" />
+        <PostDetail post={post} />
+        <AdSlot placement="between-posts" />
         <ReplyForm post={post} />
         <ReplyList post={post} />
-      </ReplyBoxProvider>
-    </Stack>
+      </Stack>
+    </ReplyBoxProvider>
   );
 }

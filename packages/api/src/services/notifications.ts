@@ -5,7 +5,8 @@
 // - mention: to each member named as @username in the text, whatever their preferences. A
 //   member both mentioned and replied to gets the mention alone. Editing a text notifies only
 //   the members it newly mentions.
-import { excerptOf, mentionedUsernames, type NotificationView } from "@forum/contracts";
+import { mentionedUsernames, type NotificationView } from "@forum/contracts";
+import { summaryOf } from "@forum/contracts/plain-text";
 import type { ForumDb } from "@forum/db";
 import { sql } from "kysely";
 import { iso, preferencesOf } from "./mappers";
@@ -149,7 +150,7 @@ export async function listNotifications(
     actor: { username: row.actorUsername },
     post: { id: row.postId, slug: row.postSlug, title: row.postTitle },
     replyId: row.replyId,
-    excerpt: excerptOf((row.replyContent ?? row.postContent).replace(/\s+/g, " ").trim(), null),
+    excerpt: summaryOf(row.replyContent ?? row.postContent, null),
   }));
 }
 

@@ -7,6 +7,7 @@ import {
   TIME_RANGE_MS,
   type TimeRange,
 } from "@forum/contracts";
+import { summaryOf } from "@forum/contracts/plain-text";
 import { type Database, type ForumDb, hotScore } from "@forum/db";
 import { type SelectQueryBuilder, sql } from "kysely";
 import { badRequest, notFound } from "../errors";
@@ -62,6 +63,7 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
     title: row.title,
     content: row.content,
     excerpt: row.excerpt,
+    summary: summaryOf(row.content, row.excerpt),
     categoryId: row.categoryId,
     category: { name: row.categoryName, slug: row.categorySlug, color: row.categoryColor },
     authorId: row.authorId,

@@ -1,5 +1,6 @@
 // Replies: listed oldest first with their authors; writes keep the post's replyCount right.
-import { MESSAGES, type ProfileReplyView, type ReplyView } from "@forum/contracts";
+import { MESSAGES, type ProfileReplyView, REPLY_SUMMARY_LENGTH, type ReplyView } from "@forum/contracts";
+import { plainStartOf } from "@forum/contracts/plain-text";
 import type { ForumDb } from "@forum/db";
 import { badRequest, forbidden, notFound } from "../errors";
 import { iso, myVoteOf, toAuthor } from "./mappers";
@@ -108,7 +109,11 @@ export async function listRepliesByAuthor(
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map((row) => ({ ...toReplyView(row), post: { slug: row.postSlug, title: row.postTitle } }));
+  return rows.map((row) => ({
+    ...toReplyView(row),
+    post: { slug: row.postSlug, title: row.postTitle },
+    summary: plainStartOf(row.content, REPLY_SUMMARY_LENGTH),
+  }));
 }
 
 /** One reply, with the viewer's own vote on it when a viewer is given. */

@@ -7,8 +7,8 @@ import {
   type SearchCountView,
   type SearchResultView,
   type SearchSort,
-  snippetOf,
 } from "@forum/contracts";
+import { plainSnippetOf } from "@forum/contracts/plain-text";
 import { type ForumDb, searchCount, searchPage } from "@forum/db";
 import { selectPosts, toPostView } from "./posts";
 
@@ -42,7 +42,7 @@ export async function searchPosts(db: ForumDb, options: SearchOptions): Promise<
     const row = postById.get(hit.postId);
     if (!row) return [];
     const text = (hit.replyId !== null && replyText.get(hit.replyId)) || row.content;
-    return [{ ...toPostView(row), snippet: snippetOf(text, terms), matchedIn: hit.matchedIn }];
+    return [{ ...toPostView(row), snippet: plainSnippetOf(text, terms), matchedIn: hit.matchedIn }];
   });
 }
 

@@ -1,6 +1,6 @@
 // One post in the admin list: title, Featured, author, category, date, views, upvotes, excerpt,
 // and Edit, Delete and View (the public page in a new tab).
-import { excerptOf, type PostView } from "@forum/contracts";
+import type { PostView } from "@forum/contracts";
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBigUp, IconCalendar, IconExternalLink, IconEye, IconFolder, IconUser } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -31,7 +31,7 @@ export function AdminPostCard({ post, onEdit, onDelete }: AdminPostCardProps) {
           <Meta icon={<IconArrowBigUp size={14} aria-hidden />}>{plural(post.upvotes ?? 0, "upvote", "upvotes")}</Meta>
         </Group>
         <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-          {excerptOf(post.content, post.excerpt)}
+          {post.summary}
         </Text>
         <Group gap="xs" wrap="wrap" mt={4}>
           <EditDeleteButtons onEdit={onEdit} onDelete={onDelete} />

@@ -18,8 +18,8 @@ export function ProfileReplyCard({ reply }: { reply: ProfileReplyView }) {
           {relativeTime(reply.createdAt)}
         </Text>
       </Group>
-      <Text size="sm" style={{ whiteSpace: "pre-line", overflowWrap: "anywhere" }}>
-        {reply.content}
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        {reply.summary}
       </Text>
     </Card>
   );

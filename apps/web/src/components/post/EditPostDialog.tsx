@@ -10,6 +10,7 @@ import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
 import { CategorySelect } from "../CategorySelect";
+import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { Dialog } from "../Dialog";
 import { DialogForm } from "../DialogForm";
 import { DialogButtons } from "./DialogButtons";
@@ -111,12 +112,12 @@ function EditPostForm({ post, onClose, onSaved, check = requireAllFields }: Omit
         value={form.excerpt}
         onChange={(event) => set("excerpt", event.currentTarget.value)}
       />
-      <Textarea
+      <MarkdownEditor
         label="Content"
         withAsterisk
         rows={8}
         value={form.content}
-        onChange={(event) => set("content", event.currentTarget.value)}
+        onChange={(value) => set("content", value)}
       />
       {isAdmin && (
         <Switch

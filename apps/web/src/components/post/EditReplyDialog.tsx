@@ -1,11 +1,12 @@
 // "Edit Reply": the reply's content; blank content is refused before any call.
 import { isBlank, MESSAGES, type ReplyView } from "@forum/contracts";
-import { Stack, Textarea } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
+import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { Dialog } from "../Dialog";
 import { DialogButtons } from "./DialogButtons";
 import { useRepliesChanged } from "./postCache";
@@ -53,14 +54,7 @@ function EditReplyForm({ reply, postSlug, onClose }: Omit<Props, "opened">) {
       }}
     >
       <Stack gap="sm">
-        <Textarea
-          label="Reply"
-          withAsterisk
-          rows={6}
-          value={content}
-          onChange={(event) => setContent(event.currentTarget.value)}
-          data-autofocus
-        />
+        <MarkdownEditor label="Reply" withAsterisk rows={6} value={content} onChange={setContent} autoFocus />
         <DialogButtons pending={update.isPending} onCancel={onClose} />
       </Stack>
     </form>

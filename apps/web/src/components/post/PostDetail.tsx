@@ -1,19 +1,21 @@
-// The post itself: badges, title, author and date, actions, the body as written, votes, counts.
+// The post itself: badges, title, author and date, actions, the body formatted, votes, counts.
 import type { PostView } from "@forum/contracts";
 import { Badge, Card, Divider, Group, Stack, Text } from "@mantine/core";
 import { IconEye, IconLock, IconMessageCircle, IconPin } from "@tabler/icons-react";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { formatDate, plural } from "../../lib/format";
 import { CategoryBadge } from "../CategoryBadge";
+import { FormattedText } from "../markdown/FormattedText";
 import { PageTitle } from "../PageTitle";
 import { AuthorByline } from "./AuthorByline";
-import { MentionText } from "./MentionText";
 import { PostActions } from "./PostActions";
+import { QuoteButton } from "./QuoteButton";
 import { ReportButton } from "./ReportButton";
 import { VoteButtons } from "./VoteButtons";
 
 export function PostDetail({ post }: { post: PostView }) {
   const titleId = useId();
+  const body = useRef<HTMLDivElement>(null);
   return (
     <Card withBorder padding="lg" radius="md" component="article" aria-labelledby={titleId}>
       <Stack gap="md">
@@ -52,12 +54,15 @@ export function PostDetail({ post }: { post: PostView }) {
           />
           <PostActions post={post} />
         </Group>
-        <Text style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-          <MentionText text={post.content} />
-        </Text>
+        <div ref={body}>
+          <FormattedText text={post.content} />
+        </div>
         <Divider />
         <Group justify="space-between" gap="sm">
-          <VoteButtons post={post} />
+          <Group gap="sm">
+            <VoteButtons post={post} />
+            <QuoteButton author={post.author?.username ?? null} source={post.content} content={body} />
+          </Group>
           <Group gap="md" c="dimmed">
             <ReportButton target={{ postId: post.id }} authorId={post.authorId} subject="this post" />
             <Group gap={4}>

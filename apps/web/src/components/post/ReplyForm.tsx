@@ -1,7 +1,7 @@
 // "Write a Reply" for members; visitors get a prompt to log in instead, and a locked discussion
 // says so (moderators and admins may still reply there).
 import { isBlank, type PostView } from "@forum/contracts";
-import { Alert, Button, CloseButton, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Button, CloseButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
@@ -11,6 +11,7 @@ import { loginUrl, useHere } from "../../lib/loginReturn";
 import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useApiError } from "../../lib/useApiError";
+import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { useRepliesChanged } from "./postCache";
 import { type ReplyBox, useReplyBox } from "./replyBox";
 
@@ -82,15 +83,14 @@ function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
             <CloseButton size="sm" aria-label="Stop replying to this reply" onClick={() => setReplyTo(null)} />
           </Group>
         )}
-        <Textarea
-          ref={box.textareaRef}
-          aria-label="Your reply"
+        <MarkdownEditor
+          ref={box.editorRef}
+          ariaLabel="Your reply"
           placeholder="Share your thoughts..."
-          autosize
           minRows={4}
           maxRows={16}
           value={content}
-          onChange={(event) => setContent(event.currentTarget.value)}
+          onChange={setContent}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={blank || create.isPending}>

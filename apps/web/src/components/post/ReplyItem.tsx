@@ -1,13 +1,15 @@
-// One reply: author and time ("edited" when it was), the reply it answers, the text as written
-// (line breaks kept, @mentions linked), votes, actions. Its id (reply-{id}) is the anchor
+// One reply: author and time ("edited" when it was), the reply it answers, the text formatted
+// (Markdown, @mentions linked), votes, Reply and Quote, actions. Its id (reply-{id}) is the anchor
 // notifications and "in reply to" link to.
 import type { ReplyView } from "@forum/contracts";
-import { Button, Group, Paper, Text } from "@mantine/core";
+import { Button, Group, Paper } from "@mantine/core";
 import { IconArrowBackUp } from "@tabler/icons-react";
+import { useRef } from "react";
 import { relativeTime } from "../../lib/format";
+import { FormattedText } from "../markdown/FormattedText";
 import { AuthorByline } from "./AuthorByline";
 import { InReplyTo } from "./InReplyTo";
-import { MentionText } from "./MentionText";
+import { QuoteButton } from "./QuoteButton";
 import { ReplyActions } from "./ReplyActions";
 import { ReplyVoteButtons } from "./ReplyVoteButtons";
 import { ReportButton } from "./ReportButton";
@@ -16,6 +18,7 @@ import { useReplyBox } from "./replyBox";
 export function ReplyItem({ reply, postSlug }: { reply: ReplyView; postSlug: string }) {
   const box = useReplyBox();
   const author = reply.author ? `@${reply.author.username}` : "Unknown";
+  const body = useRef<HTMLDivElement>(null);
   return (
     <Paper
       withBorder
@@ -38,9 +41,9 @@ export function ReplyItem({ reply, postSlug }: { reply: ReplyView; postSlug: str
         <ReplyActions reply={reply} postSlug={postSlug} />
       </Group>
       <InReplyTo replyTo={reply.replyTo} />
-      <Text mt="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
-        <MentionText text={reply.content} />
-      </Text>
+      <div ref={body} style={{ marginTop: "var(--mantine-spacing-sm)" }}>
+        <FormattedText text={reply.content} />
+      </div>
       <Group mt="sm" justify="space-between" gap="xs">
         <ReplyVoteButtons reply={reply} />
         <Group gap={4}>
@@ -55,6 +58,12 @@ export function ReplyItem({ reply, postSlug }: { reply: ReplyView; postSlug: str
               Reply
             </Button>
           )}
+          <QuoteButton
+            author={reply.author?.username ?? null}
+            source={reply.content}
+            content={body}
+            replyId={reply.id}
+          />
           <ReportButton target={{ replyId: reply.id }} authorId={reply.authorId} subject={`reply by ${author}`} />
         </Group>
       </Group>

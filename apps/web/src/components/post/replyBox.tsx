@@ -1,7 +1,7 @@
 // The reply box of a post screen, shared by the form and the replies above it: its text, the
 // reply it answers (sent as replyToId, shown as "Replying to @name"), and a way for any reply's
 // actions to answer it. A "Reply" (or a Quote, which also brings text) calls `answer`: the box
-// remembers the reply, adds the text, and takes the focus.
+// remembers the reply, adds the text through the composer (undo keeps working), and takes the focus.
 import type { PostView } from "@forum/contracts";
 import {
   createContext,
@@ -15,6 +15,7 @@ import {
 } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { useKeptText } from "../../lib/keptText";
+import type { MarkdownEditorHandle } from "../composer/MarkdownEditor";
 import { isStaff } from "./canModify";
 
 /** A reply being answered: its id and its author's username. */
@@ -25,11 +26,12 @@ export type ReplyBox = {
   setContent: (content: string) => void;
   replyTo: ReplyTarget | null;
   setReplyTo: (target: ReplyTarget | null) => void;
-  /** Answer a reply: remember it, append `text` (a quote) when given, focus the box. */
-  answer: (target: ReplyTarget, text?: string) => void;
+  /** Answer a reply (null: the post): remember it, append `text` (a quote) when given, focus the box. */
+  answer: (target: ReplyTarget | null, text?: string) => void;
   /** False for a member in a locked discussion (moderators and admins may still reply). */
   canReply: boolean;
-  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /** The reply form's composer (components/composer/MarkdownEditor.tsx). */
+  editorRef: RefObject<MarkdownEditorHandle | null>;
 };
 
 const ReplyBoxContext = createContext<ReplyBox | null>(null);
@@ -39,22 +41,16 @@ export function ReplyBoxProvider({ post, children }: { post: PostView; children:
   // Kept until sent: a session that runs out mid-reply sends the member to log in and back.
   const [content, setContent] = useKeptText(`reply:${post.id}`);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
-  const textareaRef = useRef<HTMLTextAreaElement | null>(null);
+  const editorRef = useRef<MarkdownEditorHandle | null>(null);
   const canReply = user !== null && (!post.locked || isStaff(user));
-  const answer = useCallback(
-    (target: ReplyTarget, text?: string) => {
-      setReplyTo(target);
-      if (text) setContent(content.trim() ? `${content.trimEnd()}\n\n${text}` : text);
-      const box = textareaRef.current;
-      if (box) {
-        box.scrollIntoView({ block: "center", behavior: "smooth" });
-        box.focus({ preventScroll: true });
-      }
-    },
-    [content, setContent],
-  );
+  const answer = useCallback((target: ReplyTarget | null, text?: string) => {
+    setReplyTo(target);
+    const editor = editorRef.current;
+    if (text) editor?.append(text);
+    else editor?.focus();
+  }, []);
   const value = useMemo(
-    () => ({ content, setContent, replyTo, setReplyTo, answer, canReply, textareaRef }),
+    () => ({ content, setContent, replyTo, setReplyTo, answer, canReply, editorRef }),
     [content, setContent, replyTo, answer, canReply],
   );
   return <ReplyBoxContext.Provider value={value}>{children}</ReplyBoxContext.Provider>;
@@ -63,4 +59,13 @@ export function ReplyBoxProvider({ post, children }: { post: PostView; children:
 /** The reply box of this post screen; null outside one. */
 export function useReplyBox(): ReplyBox | null {
   return useContext(ReplyBoxContext);
+}
+
+/** Quote: puts a quote block into the reply box, answering the quoted reply (null: the post). */
+export type QuoteInReply = (block: string, target: ReplyTarget | null) => void;
+
+/** The Quote action, or null when this member cannot reply here (no box to quote into). */
+export function useQuoteInReply(): QuoteInReply | null {
+  const box = useReplyBox();
+  return box?.canReply ? (block, target) => box.answer(target, block) : null;
 }
