@@ -98,7 +98,9 @@ describe("both doors answer the same body for the same read", () => {
     it(name, async () => {
       const rest = await client(forum.app).get(path);
       expect(rest.status).toBe(200);
-      expect(await viaTrpc(nodeClient())).toEqual(rest.body);
+      // Lists show view counts up to a minute old (each door's answer may be kept at a different
+      // moment), so views are not compared.
+      expect(withoutViews(await viaTrpc(nodeClient()))).toEqual(withoutViews(rest.body));
     });
   }
 
@@ -108,3 +110,7 @@ describe("both doors answer the same body for the same read", () => {
     expect(await nodeClient().replies.byPost.query({ postId: post.body.id })).toEqual(rest.body);
   });
 });
+
+function withoutViews(body: unknown): unknown {
+  return JSON.parse(JSON.stringify(body), (key, value) => (key === "views" ? undefined : value));
+}

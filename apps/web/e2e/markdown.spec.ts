@@ -269,7 +269,7 @@ test("Quote puts the selected words, or the whole reply, into the reply box", as
   const box = page.getByRole("textbox", { name: "Your reply" });
   const reply = page.locator(`#reply-${replyId}`);
   // Nothing selected: the reply as written.
-  await reply.getByRole("button", { name: `Quote @${replier.username} in your reply` }).click();
+  await reply.getByRole("button", { name: `Quote @${replier.username}` }).click();
   await expect(box).toHaveValue(`> @${replier.username} wrote:\n> Use \`pnpm\` here.\n> And cache the store.\n\n`);
   await expect(box).toBeFocused();
   await page.keyboard.type("Agreed.");
@@ -283,7 +283,7 @@ test("Quote puts the selected words, or the whole reply, into the reply box", as
     window.getSelection()?.removeAllRanges();
     window.getSelection()?.addRange(range);
   });
-  await page.getByRole("button", { name: `Quote @${author.username} in your reply` }).click();
+  await page.getByRole("button", { name: `Quote @${author.username}` }).click();
   await expect(box).toHaveValue(
     `> @${replier.username} wrote:\n> Use \`pnpm\` here.\n> And cache the store.\n\nAgreed.\n\n> @${author.username} wrote:\n> point\n\n`,
   );

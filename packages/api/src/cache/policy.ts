@@ -45,10 +45,15 @@ export function cacheKeyOf(path: string, input: unknown, policy: CachePolicy, no
   return `${path} ${stableJson(input)}${window}`;
 }
 
-/** JSON with object keys in sorted order, so { a, b } and { b, a } share a key. */
+/**
+ * The raw input as a key: object keys sorted, so { a, b } and { b, a } share a key, and numbers
+ * and booleans as text, so the REST door's query string (limit "5") and the tRPC door's JSON
+ * (limit 5) share one kept answer, as the input schemas read both the same way.
+ */
 export function stableJson(value: unknown): string {
   if (value === undefined) return "";
   return JSON.stringify(value, (_key, child: unknown) => {
+    if (typeof child === "number" || typeof child === "boolean") return String(child);
     if (child === null || typeof child !== "object" || Array.isArray(child)) return child;
     return Object.fromEntries(Object.entries(child).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   });

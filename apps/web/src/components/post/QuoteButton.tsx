@@ -49,7 +49,7 @@ export function QuoteButton({ author, source, content, replyId }: Props) {
       // A mouse press would clear the selection before the click reads it.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      aria-label={`Quote ${author ? `@${author}` : "this"} in your reply`}
+      aria-label={`Quote ${author ? `@${author}` : "this"}`}
     >
       Quote
     </Button>
