@@ -7,7 +7,7 @@ let forum: TestForum;
 let categoryId: number;
 let otherCategoryId: number;
 let author: Client;
-let replier: Client;
+let replier: Awaited<ReturnType<typeof signedIn>>;
 const visitor = () => client(forum.app);
 
 type Result = { id: number; title: string; snippet: string; matchedIn: string };
