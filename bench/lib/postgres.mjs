@@ -115,7 +115,7 @@ async function loadTemplate(serverUrl, name, sqlitePath, stamp, migrateToLatest)
       await client.query("set maintenance_work_mem = '512MB'");
       const rebuild = await dropIndexesAndKeys(client);
       phase("drop indexes and keys");
-      for (const table of tablesOf(sqlite)) {
+      for (const table of await tablesOf(sqlite, client)) {
         rows[table] = await copyTable(sqlite, client, table);
         phase(`copy ${table}`);
       }
@@ -134,14 +134,23 @@ async function loadTemplate(serverUrl, name, sqlitePath, stamp, migrateToLatest)
   return { totalMs, phases, rows };
 }
 
-/** The forum's tables in the SQLite file, parents first (the order of migration 0001). */
-function tablesOf(sqlite) {
+/**
+ * The forum's tables in the SQLite file, parents first (the order of migration 0001), that the
+ * migrated PostgreSQL database has too: SQLite's own search tables (FTS5 and their shadow
+ * tables, search_words) have PostgreSQL counterparts that its triggers fill during the copy.
+ */
+async function tablesOf(sqlite, client) {
+  const { rows } = await client.query(
+    "select table_name as name from information_schema.tables where table_schema = current_schema()",
+  );
+  const inPostgres = new Set(rows.map((row) => row.name));
   return sqlite
     .prepare(
       "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by rowid",
     )
     .pluck()
-    .all();
+    .all()
+    .filter((name) => inPostgres.has(name));
 }
 
 /**

@@ -1,7 +1,7 @@
 // axe-core on every screen — visitor, member and admin, with dialogs open — in light and dark, at
 // a phone's width and a laptop's. Any violation of the WCAG 2.0/2.1/2.2 A and AA rules fails.
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, request, test } from "@playwright/test";
 import { ADMIN, uniqueName } from "./helpers";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -44,6 +44,15 @@ const VISITOR: Step[] = [
   },
   { name: "settings-denied", run: go("/settings", "Account Settings") },
   { name: "not-found", run: go("/no/such/page", "404 Page Not Found") },
+  { name: "search", run: go("/search?q=monorepo", "Search results for “monorepo”") },
+  {
+    name: "search-no-results",
+    run: async (page) => {
+      await go("/search?q=zzqx%20nothing", "Search results for “zzqx nothing”")(page);
+      await expect(page.getByRole("heading", { level: 2, name: "No results for “zzqx nothing”" })).toBeVisible();
+    },
+  },
+  { name: "notifications-signed-out", run: go("/notifications", "Notifications") },
   {
     name: "phone-menu",
     run: async (page) => {
@@ -71,7 +80,48 @@ const MEMBER: Step[] = [
   { name: "settings-profile", run: go("/settings", "Account Settings") },
   { name: "settings-security", run: go("/settings?tab=security", "Account Settings") },
   { name: "settings-preferences", run: go("/settings?tab=preferences", "Account Settings") },
+  {
+    name: "notifications",
+    run: async (page) => {
+      await receiveNotifications(page);
+      await go("/notifications", "Notifications")(page);
+      await expect(page.getByRole("button", { name: /replied to A11y notifications/ }).first()).toBeVisible();
+    },
+  },
+  {
+    name: "notifications-popover",
+    run: async (page) => {
+      await go("/", "Latest Discussions")(page);
+      // On a phone the bell is a link to /notifications (the step above); on a wide screen a popover.
+      const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
+      if (await bell.isVisible()) {
+        await bell.click();
+        await expect(page.getByRole("button", { name: "Mark all as read" })).toBeVisible();
+      }
+    },
+  },
 ];
+
+/** Another member replies to and mentions the signed-in member, so the list shows unread items. */
+async function receiveNotifications(page: Page) {
+  const categories = await (await page.request.get("/api/categories")).json();
+  const created = await page.request.post("/api/posts", {
+    data: { title: "A11y notifications", content: "Waiting for answers.", categoryId: categories[0].id },
+  });
+  expect(created.status()).toBe(201);
+  const post = await created.json();
+  const me = await (await page.request.get("/api/user")).json();
+  const other = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  const username = uniqueName("a11y_re");
+  const registered = await other.post("/api/register", {
+    data: { username, email: `${username}@example.com`, password: "a11y-password" },
+  });
+  expect(registered.ok()).toBe(true);
+  for (const content of ["An answer.", `Thanks @${me.username}, see above.`]) {
+    expect((await other.post(`/api/posts/${post.id}/replies`, { data: { content } })).status()).toBe(201);
+  }
+  await other.dispose();
+}
 
 const ADMIN_STEPS: Step[] = [
   { name: "dashboard", run: go("/admin", "Dashboard") },
@@ -152,6 +202,8 @@ for (const scheme of ["light", "dark"] as const) {
   for (const width of [375, 1280]) {
     test.describe(`${scheme}, ${width} px`, () => {
       test.use({ colorScheme: scheme, reducedMotion: "reduce", viewport: { width, height: 900 } });
+      // Each walk runs axe on a dozen screens or more: a few seconds each on a busy machine.
+      test.describe.configure({ timeout: 120_000 });
 
       test("visitor screens have no accessibility violations", async ({ page }) => {
         expect(await violationsOf(page, VISITOR)).toEqual([]);

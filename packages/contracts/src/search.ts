@@ -97,34 +97,59 @@ function lightStem(word: string): string {
 type WordTest = (folded: string) => boolean;
 
 /**
- * One test for all the query's words. A match shares its first letter with a query word (the
- * stemmer only cuts or changes endings), so most words of a text are ruled out by that letter
- * before any stemming.
+ * One test for all the query's words. lightStem only cuts an ending (or turns "ies" into "y"), so
+ * a word with the same stem starts with all of that stem but its last letter: most words of a
+ * text are ruled out by that before any stemming.
  */
 function wordTest(terms: readonly SearchTerm[]): WordTest | null {
-  const words: Array<{ word: string; stem: string; prefix: boolean }> = [];
+  const words: Array<{ word: string; stem: string; lead: string; prefix: boolean }> = [];
   for (const term of terms) {
     term.words.forEach((word, index) => {
-      words.push({ word, stem: lightStem(word), prefix: term.prefix && index === term.words.length - 1 });
+      const stem = lightStem(word);
+      words.push({ word, stem, lead: stem.slice(0, -1), prefix: term.prefix && index === term.words.length - 1 });
     });
   }
   if (words.length === 0) return null;
-  const initials = new Set(words.map((entry) => entry.word[0]));
-  return (folded) => {
-    if (!initials.has(folded[0])) return false;
-    const stem = lightStem(folded);
-    return words.some(
-      (entry) => folded === entry.word || stem === entry.stem || (entry.prefix && folded.startsWith(entry.word)),
+  return (folded) =>
+    words.some(
+      (entry) =>
+        folded === entry.word ||
+        (entry.prefix && folded.startsWith(entry.word)) ||
+        (folded.startsWith(entry.lead) && lightStem(folded) === entry.stem),
     );
-  };
 }
 
 export type TextRange = { start: number; end: number };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * In plain ASCII text, where a word might match: every word the test can pass starts with a query
+ * word or a stem's lead, so one case-insensitive pattern finds the few places to test instead of
+ * tokenizing the whole text (a page of 20 posts of up to 3,000 characters each).
+ */
+function asciiCandidates(terms: readonly SearchTerm[]): RegExp | null {
+  const starts = terms.flatMap((term) => term.words.flatMap((word) => [word, lightStem(word).slice(0, -1)]));
+  if (starts.some((start) => start === "" || !ASCII.test(start))) return null;
+  const alternatives = [...new Set(starts)].sort((a, b) => a.length - b.length).map(escapeRegExp);
+  return new RegExp(`(?<![A-Za-z0-9])(?:${alternatives.join("|")})`, "gi");
+}
 
 /** Where the query's words occur in `text` (whole words, in order). */
 export function matchRanges(text: string, terms: readonly SearchTerm[]): TextRange[] {
   const test = wordTest(terms);
   if (!test) return [];
+  const candidates = ASCII.test(text) ? asciiCandidates(terms) : null;
+  if (candidates) {
+    const ranges: TextRange[] = [];
+    const word = /[A-Za-z0-9]+/y;
+    for (const match of text.matchAll(candidates)) {
+      word.lastIndex = match.index;
+      const found = word.exec(text)?.[0] ?? "";
+      if (test(found.toLowerCase())) ranges.push({ start: match.index, end: match.index + found.length });
+    }
+    return ranges;
+  }
   const ranges: TextRange[] = [];
   // A text repeats its words: each distinct one is tested once.
   const known = new Map<string, boolean>();

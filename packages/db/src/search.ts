@@ -51,9 +51,10 @@ export async function searchPage(db: ForumDb, terms: SearchTerm[], options: Sear
             : await engine.newestPosts(db, query, "content", categoryId, offset, need)
           ).map((postId) => ({ postId, replyId: null }));
     hits.push(...rows.map((row) => ({ ...row, matchedIn: tier })));
-    // A page that ends in this tier goes on at the start of the next; a page past it skips its rows.
+    // A page that ends in this tier goes on at the start of the next; a page past it skips its
+    // rows (none to count when the page started at the tier's first row and found none).
     if (rows.length > 0) offset = 0;
-    else offset -= await countTier(db, engine, query, tier, categoryId, offset);
+    else if (offset > 0) offset -= await countTier(db, engine, query, tier, categoryId, offset);
   }
   return hits;
 }

@@ -15,6 +15,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { ChoiceSegments } from "../components/ChoiceSegments";
+import { PageTitle } from "../components/PageTitle";
 import { type Choice, ChoiceSelect, useUrlChoice } from "../components/SortSelect";
 import { SearchResultCard } from "../components/search/SearchResultCard";
 import { useCategories } from "../components/useCategories";
@@ -42,9 +43,7 @@ export default function SearchPage() {
   return (
     <Stack gap="md" maw={900}>
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Search" }]} />
-      <Title order={2} style={{ overflowWrap: "anywhere" }}>
-        {q ? `Search results for “${q}”` : "Search"}
-      </Title>
+      <PageTitle style={{ overflowWrap: "anywhere" }}>{q ? `Search results for “${q}”` : "Search"}</PageTitle>
       <Group justify="space-between" wrap="wrap" gap="sm">
         {tooShort ? <span /> : <ResultCount q={q} categoryId={categoryId} />}
         <Group gap="sm" wrap="wrap">
@@ -136,7 +135,9 @@ function ResultPage({ input, terms, first, onLoaded }: ResultPageProps) {
     return (
       <Paper withBorder p="xl" ta="center">
         <Stack align="center" gap="xs">
-          <Title order={3}>No results for “{input.q}”</Title>
+          <Title order={2} size="h3">
+            No results for “{input.q}”
+          </Title>
           <Text c="dimmed">
             Try fewer or different words, check the spelling, or search all categories. The last word also finds words
             that start with it.

@@ -10,7 +10,13 @@ export function notificationHref(notification: NotificationView): string {
   return `/posts/${notification.post.slug}${notification.replyId === null ? "" : `#reply-${notification.replyId}`}`;
 }
 
-export function NotificationList({ onOpen }: { onOpen?: () => void }) {
+type NotificationListProps = {
+  onOpen?: () => void;
+  /** Show the list's own "Notifications" label (the popover); a page has its heading instead. */
+  labelled?: boolean;
+};
+
+export function NotificationList({ onOpen, labelled = true }: NotificationListProps) {
   const list = useNotificationList();
   const markRead = useMarkRead();
   const navigate = useNavigate();
@@ -24,8 +30,8 @@ export function NotificationList({ onOpen }: { onOpen?: () => void }) {
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" gap="sm">
-        <Text fw={700}>Notifications</Text>
+      <Group justify={labelled ? "space-between" : "flex-end"} gap="sm">
+        {labelled && <Text fw={700}>Notifications</Text>}
         <Button
           variant="subtle"
           size="compact-sm"
