@@ -25,8 +25,11 @@ export type ReplyBox = {
   setContent: (content: string) => void;
   replyTo: ReplyTarget | null;
   setReplyTo: (target: ReplyTarget | null) => void;
-  /** Answer a reply: remember it, append `text` (a quote) when given, focus the box. */
-  answer: (target: ReplyTarget, text?: string) => void;
+  /**
+   * Answer a reply (or, with null, the post itself): remember it, append `text` (a quote) when
+   * given, focus the box.
+   */
+  answer: (target: ReplyTarget | null, text?: string) => void;
   /** False for a member in a locked discussion (moderators and admins may still reply). */
   canReply: boolean;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
@@ -42,8 +45,8 @@ export function ReplyBoxProvider({ post, children }: { post: PostView; children:
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const canReply = user !== null && (!post.locked || isStaff(user));
   const answer = useCallback(
-    (target: ReplyTarget, text?: string) => {
-      setReplyTo(target);
+    (target: ReplyTarget | null, text?: string) => {
+      if (target) setReplyTo(target);
       if (text) setContent(content.trim() ? `${content.trimEnd()}\n\n${text}` : text);
       const box = textareaRef.current;
       if (box) {
