@@ -19,7 +19,9 @@ export function ProfileActivity({ profile }: { profile: ProfileView }) {
   const [tab, setTab] = useUrlChoice("tab", TABS, "posts");
   const { username } = profile;
   return (
-    <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)}>
+    // Only the open tab is rendered: a hidden one (kept mounted, React's Activity) never ran its
+    // query and held loading skeletons in the page.
+    <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
       <Tabs.List mb="md">
         <Tabs.Tab value="posts">Posts ({profile.postCount})</Tabs.Tab>
         <Tabs.Tab value="replies">Replies ({profile.replyCount})</Tabs.Tab>

@@ -26,7 +26,10 @@ export type ReplyBox = {
   setContent: (content: string) => void;
   replyTo: ReplyTarget | null;
   setReplyTo: (target: ReplyTarget | null) => void;
-  /** Answer a reply (null: the post): remember it, append `text` (a quote) when given, focus the box. */
+  /**
+   * Answer a reply (or, with null, the post itself): remember it, append `text` (a quote) when
+   * given, focus the box.
+   */
   answer: (target: ReplyTarget | null, text?: string) => void;
   /** False for a member in a locked discussion (moderators and admins may still reply). */
   canReply: boolean;
@@ -44,7 +47,7 @@ export function ReplyBoxProvider({ post, children }: { post: PostView; children:
   const editorRef = useRef<MarkdownEditorHandle | null>(null);
   const canReply = user !== null && (!post.locked || isStaff(user));
   const answer = useCallback((target: ReplyTarget | null, text?: string) => {
-    setReplyTo(target);
+    if (target) setReplyTo(target);
     const editor = editorRef.current;
     if (text) editor?.append(text);
     else editor?.focus();
