@@ -12,6 +12,7 @@ import {
   ViewCounter,
   writeBulkExampleFiles,
 } from "@forum/api";
+import { AD_TRACKING, BULK_MAX_FILE_BYTES } from "@forum/contracts";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import type { ServerConfig } from "./config";
@@ -37,7 +38,7 @@ export type AppOptions = Pick<
   "logLevel" | "secureCookies" | "trustProxy" | "rateLimits" | "webDistDir" | "uploadsDir"
 > & {
   database: DbHandle;
-  /** Ad tracking: events allowed per client, ad and kind in each window. */
+  /** Ad tracking: events allowed per client, ad and kind in each window (default: the contract's). */
   adTracking?: { limit: number; windowMs: number };
   /** The throttles' clock (tests move it forward instead of waiting). */
   clock?: () => number;
@@ -85,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   );
   views.start();
   const stopWatchingWrites = watchOtherInstances(app, options.database, readCache);
-  const tracking = options.adTracking ?? { limit: 1, windowMs: 10_000 };
+  const tracking = options.adTracking ?? AD_TRACKING;
   const services: ApiServices = {
     db: options.database.db,
     readDb: options.database.reader,
@@ -105,7 +106,8 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   mkdirSync(options.uploadsDir, { recursive: true });
   writeExampleFiles(app, options.uploadsDir);
   await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  // The contract's limit, so the 413 message, the API document and the import check agree.
+  await app.register(fastifyMultipart, { limits: { fileSize: BULK_MAX_FILE_BYTES, files: 1 } });
   registerJsonParser(app);
   registerSecurityHeaders(app, { https: options.secureCookies });
   registerErrorHandling(app);

@@ -9,8 +9,6 @@ import { newPasswordField, usernameField } from "./schemas";
 
 /** Rows below the header row a single file may hold. */
 export const BULK_MAX_ROWS = 100_000;
-/** The largest upload accepted (the server's multipart limit). */
-export const BULK_MAX_FILE_BYTES = 10 * 1024 * 1024;
 const EXCEL_FILE_NAME = /\.xlsx?$/i;
 
 export type BulkExample = string | number | boolean;

@@ -55,6 +55,8 @@ export const ADS_BETWEEN_POSTS_DEFAULT = 3;
 export const ADS_BETWEEN_POSTS_MIN = 1;
 export const ADS_BETWEEN_POSTS_MAX = 10;
 export const REPLIES_PER_AD = 3;
+/** Ad impressions and clicks counted per client, ad and kind: one per window (repeats are not billed). */
+export const AD_TRACKING = { limit: 1, windowMs: 10_000 } as const;
 
 export const TRACK_TYPES = ["impression", "click"] as const;
 export type TrackType = (typeof TRACK_TYPES)[number];
@@ -75,6 +77,8 @@ export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 export const BULK_UPLOAD_TYPES = ["users", "categories", "posts", "replies"] as const;
 export type BulkUploadType = (typeof BULK_UPLOAD_TYPES)[number];
+/** The largest spreadsheet upload accepted (the server's multipart limit). */
+export const BULK_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 /** Text limits the spec leaves open; chosen so no single field can bloat a page. */
 export const LIMITS = {

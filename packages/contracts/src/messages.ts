@@ -1,5 +1,8 @@
 // User-facing messages, word for word from the spec where it gives them (sections 5 and 8).
-// The server answers with these and the web forms show the same text.
+// The server answers with these and the web forms show the same text. Numbers in a message come
+// from the constants that enforce them, so a changed limit cannot leave a stale message.
+import { ADS_BETWEEN_POSTS_MAX, ADS_BETWEEN_POSTS_MIN, BULK_MAX_FILE_BYTES, LIMITS } from "./constants";
+import { SEARCH_MIN_LENGTH } from "./search";
 
 const inMinutes = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
 
@@ -17,7 +20,7 @@ export const MESSAGES = {
 
   // Messages the spec leaves open.
   invalidCredentials: "Invalid username or password",
-  searchTooShort: "Search needs at least 2 characters",
+  searchTooShort: `Search needs at least ${SEARCH_MIN_LENGTH} characters`,
   databaseUnavailable: "The forum cannot reach its database right now. Please try again in a moment.",
   banned: "Your account has been banned. Contact an administrator if you think this is a mistake.",
   notSignedIn: "You must be logged in to do that",
@@ -38,8 +41,8 @@ export const MESSAGES = {
   accountTaken: "That username or email address is already registered",
   invalidEmail: "Please enter a valid email address",
   invalidWebsite: "Website must be a web address such as https://example.com",
-  invalidUsername: `Username must be 3 to 32 characters: letters, numbers, dots, underscores or hyphens`,
-  passwordTooShort: "Password must be at least 8 characters",
+  invalidUsername: `Username must be ${LIMITS.username.min} to ${LIMITS.username.max} characters: letters, numbers, dots, underscores or hyphens`,
+  passwordTooShort: `Password must be at least ${LIMITS.password.min} characters`,
   currentPasswordWrong: "Current password is incorrect",
   invalidColor: "Color must be a hex colour such as #3b82f6",
   categoryHasPosts:
@@ -59,10 +62,10 @@ export const MESSAGES = {
     `New accounts can start ${limit} posts an hour during their first day. You can post again in ${inMinutes(minutes)}.`,
   newAccountReplyLimit: (limit: number, minutes: number) =>
     `New accounts can post ${limit} replies an hour during their first day. You can reply again in ${inMinutes(minutes)}.`,
-  adsBetweenPostsRange: "Ads between posts must be a whole number from 1 to 10",
+  adsBetweenPostsRange: `Ads between posts must be a whole number from ${ADS_BETWEEN_POSTS_MIN} to ${ADS_BETWEEN_POSTS_MAX}`,
   categoryNameTaken: "A category with this name already exists",
   crossSiteWrite: "Cross-site request refused",
-  bulkFileTooLarge: "The file is too large: the limit is 10 MB",
+  bulkFileTooLarge: `The file is too large: the limit is ${BULK_MAX_FILE_BYTES / 1024 / 1024} MB`,
   bulkFileEmpty: "The file is empty",
   bulkNotSpreadsheet: "The file is not an Excel spreadsheet (.xlsx or .xls), or it is damaged",
   bulkUnpackedTooLarge: "The spreadsheet is too large once unpacked: split it into smaller files",
