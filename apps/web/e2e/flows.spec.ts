@@ -131,6 +131,31 @@ test("5: Load More is not offered when the last page is full and the server has 
   await api.dispose();
 });
 
+test("5b: Load More adds the next page, and another sort starts again from one page", async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL);
+  const name = uniqueName("TwentyOne ");
+  const category = await (await api.post("/api/categories", { data: { name, description: "21 posts" } })).json();
+  for (let i = 0; i < 21; i++) {
+    const res = await api.post("/api/posts", {
+      data: { title: `${name} post ${i}`, content: "Filler", categoryId: category.id },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  await page.goto(`/cats/${category.slug}?view=grid`);
+  const articles = page.getByRole("article");
+  await expect(articles).toHaveCount(20);
+  await page.getByRole("button", { name: "Load More Posts" }).click();
+  await expect(articles).toHaveCount(21);
+  await expect(page.getByRole("button", { name: "Load More Posts" })).toHaveCount(0);
+
+  await page.getByRole("combobox", { name: "Sort posts" }).click();
+  await page.getByRole("option", { name: "Popular" }).click();
+  await expect(page).toHaveURL(/sort=popular/);
+  await expect(articles).toHaveCount(20);
+  await expect(page.getByRole("button", { name: "Load More Posts" })).toBeVisible();
+  await api.dispose();
+});
+
 test("6: an ads interval of 0 or text is refused next to the field, with no success", async ({ page }) => {
   await login(page, ADMIN.username, ADMIN.password);
   await page.goto("/admin/ads");
