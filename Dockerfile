@@ -4,7 +4,13 @@
 # Build stage: install the workspace, build, then assemble /runtime with only what runs: the
 # server bundle (esbuild; everything but native modules), the web build, and a production
 # install of the bundle's externals (apps/server/externals.mjs).
-FROM node:20-bookworm AS build
+#
+# Node 24, the active LTS (maintained to April 2028); Node 20 reached its end of life on
+# 2026-04-30. The code still runs on Node 20 (the development machines' Node, and the floor in
+# package.json "engines"); better-sqlite3 12.x supports both and is compiled here against this
+# image's own headers (npm_config_nodedir), so the build and runtime stages must share a Node
+# major: change both FROM lines together.
+FROM node:24-bookworm AS build
 WORKDIR /src
 # turbo finds pnpm on PATH: the pinned pnpm is a dev dependency of the root package.
 ENV PATH=/src/node_modules/.bin:$PATH \
@@ -17,7 +23,7 @@ RUN node scripts/pnpm.mjs install --frozen-lockfile \
  && node apps/server/assemble-runtime.mjs /runtime
 
 # Runtime stage: Node and /runtime, run as the image's unprivileged `node` user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
