@@ -68,6 +68,7 @@ export function NotificationList({ onOpen, labelled = true }: NotificationListPr
 
 function NotificationItem({ notification, onOpen }: { notification: NotificationView; onOpen: () => void }) {
   const what = notification.type === "mention" ? "mentioned you in" : "replied to";
+  const secondary = notification.read ? "dimmed" : undefined;
   return (
     <UnstyledButton
       onClick={onOpen}
@@ -101,10 +102,11 @@ function NotificationItem({ notification, onOpen }: { notification: Notification
             </Text>
             {!notification.read && <VisuallyHidden> (unread)</VisuallyHidden>}
           </Text>
-          <Text size="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: "anywhere" }}>
+          {/* Dimmed grey is too faint on an unread item's tinted background (axe color-contrast). */}
+          <Text size="xs" c={secondary} lineClamp={2} style={{ overflowWrap: "anywhere" }}>
             {notification.excerpt}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c={secondary}>
             {relativeTime(notification.createdAt)}
           </Text>
         </Stack>
