@@ -30,20 +30,28 @@ type Props = {
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = isMac ? "⌘" : "Ctrl";
+/** The modifier as aria-keyshortcuts names it. */
+const ARIA_MOD = isMac ? "Meta" : "Control";
 
 type Tool = { action: FormatAction; label: string; icon: ReactNode; keys: string; aria: string };
 const TOOLS: Tool[] = [
-  { action: "bold", label: "Bold", icon: <IconBold size={16} />, keys: `${MOD}+B`, aria: "Control+B" },
-  { action: "italic", label: "Italic", icon: <IconItalic size={16} />, keys: `${MOD}+I`, aria: "Control+I" },
-  { action: "code", label: "Code", icon: <IconCode size={16} />, keys: `${MOD}+E`, aria: "Control+E" },
-  { action: "link", label: "Link", icon: <IconLink size={16} />, keys: `${MOD}+K`, aria: "Control+K" },
-  { action: "quote", label: "Quote", icon: <IconQuote size={16} />, keys: `${MOD}+Shift+.`, aria: "Control+Shift+." },
+  { action: "bold", label: "Bold", icon: <IconBold size={16} />, keys: `${MOD}+B`, aria: `${ARIA_MOD}+B` },
+  { action: "italic", label: "Italic", icon: <IconItalic size={16} />, keys: `${MOD}+I`, aria: `${ARIA_MOD}+I` },
+  { action: "code", label: "Code", icon: <IconCode size={16} />, keys: `${MOD}+E`, aria: `${ARIA_MOD}+E` },
+  { action: "link", label: "Link", icon: <IconLink size={16} />, keys: `${MOD}+K`, aria: `${ARIA_MOD}+K` },
+  {
+    action: "quote",
+    label: "Quote",
+    icon: <IconQuote size={16} />,
+    keys: `${MOD}+Shift+.`,
+    aria: `${ARIA_MOD}+Shift+.`,
+  },
   {
     action: "list",
     label: "Bulleted list",
     icon: <IconList size={16} />,
     keys: `${MOD}+Shift+8`,
-    aria: "Control+Shift+8",
+    aria: `${ARIA_MOD}+Shift+8`,
   },
 ];
 
