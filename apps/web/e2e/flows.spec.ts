@@ -70,7 +70,7 @@ test("2: a saved draft is restored on reopening, and can be discarded", async ({
 
 test("3: a visitor who votes is told why to log in and comes back with the vote cast", async ({ page }) => {
   const postPath = await firstPostOf(page, "devops");
-  await page.getByRole("button", { name: "Upvote" }).click();
+  await page.getByRole("group", { name: "Votes", exact: true }).getByRole("button", { name: "Upvote" }).click();
   await expect(page).toHaveURL(/\/auth\?/);
   await expect(page.getByText("Log in to vote")).toBeVisible();
 
@@ -83,7 +83,9 @@ test("3: a visitor who votes is told why to log in and comes back with the vote 
   await panel.getByLabel("Confirm Password").fill("member-password-1");
   await panel.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(postPath);
-  await expect(page.getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByRole("group", { name: "Votes", exact: true }).getByRole("button", { name: "Upvote" }),
+  ).toHaveAttribute("aria-pressed", "true");
 });
 
 test("3: a visitor who starts a discussion logs in and finds the dialog open", async ({ page }) => {

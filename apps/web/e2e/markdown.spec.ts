@@ -292,7 +292,7 @@ test("Quote puts the selected words, or the whole reply, into the reply box", as
   const mine = page.getByRole("article", { name: `Reply by ${author.username}` });
   await expect(mine.locator("blockquote")).toHaveCount(2);
   await expect(mine.locator("blockquote").first()).toContainText(`@${replier.username} wrote:`);
-  await expect(mine.getByRole("link", { name: `@${replier.username}` })).toHaveAttribute(
+  await expect(mine.getByRole("link", { name: `@${replier.username}`, exact: true })).toHaveAttribute(
     "href",
     `/u/${replier.username}`,
   );

@@ -41,10 +41,11 @@ test("a member registers, posts, replies, votes, edits the profile and logs out"
   await expect(page.getByRole("heading", { name: "1 Reply" })).toBeVisible();
 
   // Vote, then take the vote back.
-  const upvote = page.getByRole("button", { name: "Upvote" });
+  // The post's own votes (each reply has its own too).
+  const upvote = page.getByRole("group", { name: "Votes", exact: true }).getByRole("button", { name: "Upvote" });
   await upvote.click();
   await expect(upvote).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("group", { name: "Votes" })).toContainText("1");
+  await expect(page.getByRole("group", { name: "Votes", exact: true })).toContainText("1");
   await upvote.click();
   await expect(upvote).toHaveAttribute("aria-pressed", "false");
   await snap(page, "post-detail-member");

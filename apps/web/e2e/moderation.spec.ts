@@ -165,7 +165,7 @@ test("a moderator locks a discussion and resolves a member's report", async ({ b
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The admin area opens on Reports for a moderator, without the admins' screens.
-  await page.getByRole("link", { name: "Admin" }).click();
+  await page.getByRole("link", { name: "Admin", exact: true }).click();
   await expect(page).toHaveURL("/admin/reports");
   const menu = page.getByRole("navigation", { name: "Admin menu" });
   await expect(menu.getByRole("link", { name: /^Reports/ })).toBeVisible();
