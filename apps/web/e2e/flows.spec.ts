@@ -338,6 +338,8 @@ test("keyboard: Escape closes a dialog and gives focus back to the button that o
   // A dialog mounted per record (the admin's Edit User) as well.
   await page.goto("/");
   await page.getByRole("button", { name: "Logout" }).click();
+  // Signed out for sure before /login opens (a still-signed-in visit there goes home).
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
   await login(page, ADMIN.username, ADMIN.password);
   await page.goto("/admin/user-management");
   const edit = page.getByRole("button", { name: "Edit ada_l" });
