@@ -15,6 +15,7 @@ import { registerErrorHandling } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerJsonParser } from "./plugins/json";
 import { registerOriginCheck } from "./plugins/origin";
+import { loadPageRenderer, registerPages } from "./plugins/pages";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { SharedAnswers } from "./plugins/sharedAnswers";
 import { registerStatic } from "./plugins/static";
@@ -26,13 +27,14 @@ import { registerRestRoutes } from "./rest/adapter";
 export type AppOptions = Pick<
   ServerConfig,
   "logLevel" | "secureCookies" | "trustProxy" | "rateLimits" | "webDistDir" | "uploadsDir"
-> & {
-  database: DbHandle;
-  /** Ad tracking: events allowed per client, ad and kind in each window. */
-  adTracking?: { limit: number; windowMs: number };
-  /** The throttles' clock (tests move it forward instead of waiting). */
-  clock?: () => number;
-};
+> &
+  Partial<Pick<ServerConfig, "publicUrl">> & {
+    database: DbHandle;
+    /** Ad tracking: events allowed per client, ad and kind in each window. */
+    adTracking?: { limit: number; windowMs: number };
+    /** The throttles' clock (tests move it forward instead of waiting). */
+    clock?: () => number;
+  };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -108,7 +110,17 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerRestRoutes(app, contextFor, shared);
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
-  await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
+  const renderer = await loadPageRenderer(options.webDistDir);
+  const servePage = renderer
+    ? registerPages(app, renderer, {
+        contextFor,
+        shared,
+        services,
+        publicUrl: options.publicUrl,
+        webDistDir: options.webDistDir,
+      })
+    : undefined;
+  await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir, servePage });
   return app;
 }
 

@@ -2,16 +2,26 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./styles/global.css";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
 import { App } from "./App";
+import { loadPageData } from "./lib/pageData";
+import { createApiClient, createQueryClient } from "./lib/trpc";
 import { validateWithoutEval } from "./lib/zodWithoutEval";
 
 validateWithoutEval();
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Missing #root element");
-createRoot(rootElement).render(
+const queryClient = createQueryClient();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <BrowserRouter>
+      <App queryClient={queryClient} apiClient={createApiClient()} />
+    </BrowserRouter>
+  </StrictMode>
 );
+loadPageData(queryClient);
+// A page the server rendered is hydrated; the admin area (data only) and the dev server start empty.
+if (rootElement.hasChildNodes()) hydrateRoot(rootElement, app);
+else createRoot(rootElement).render(app);

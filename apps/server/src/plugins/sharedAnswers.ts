@@ -37,10 +37,11 @@ export class SharedAnswers {
     return { version: this.readCache.version, minute: currentMinute() };
   }
 
-  get(key: string): Bodies | undefined {
+  /** `T`: what the caller kept under that key (a page keeps its status with its bodies). */
+  get<T extends Bodies = Bodies>(key: string): T | undefined {
     if (!this.readCache.enabled) return undefined;
     this.dropIfStale(this.stamp());
-    return this.entries.get(key)?.bodies;
+    return this.entries.get(key)?.bodies as T | undefined;
   }
 
   /** Keeps the bodies of an answer computed from the data as it was at `stamp`. */

@@ -35,7 +35,14 @@ export function AuthorByline({ author, createdAt, date, avatarSize = "md" }: Pro
             Unknown
           </Text>
         )}
-        <Text component="time" dateTime={createdAt} title={formatDate(createdAt)} size="xs" c="dimmed">
+        <Text
+          component="time"
+          dateTime={createdAt}
+          title={formatDate(createdAt)}
+          size="xs"
+          c="dimmed"
+          suppressHydrationWarning
+        >
           {date}
         </Text>
       </Stack>
