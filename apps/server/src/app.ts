@@ -18,6 +18,7 @@ import { registerOriginCheck } from "./plugins/origin";
 import { loadPageRenderer, registerPages } from "./plugins/pages";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { SharedAnswers } from "./plugins/sharedAnswers";
+import { registerSitemap } from "./plugins/sitemap";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
 import { workerUploadParser } from "./plugins/uploadParser";
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerRestRoutes(app, contextFor, shared);
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
+  registerSitemap(app, { services, shared, publicUrl: options.publicUrl });
   const renderer = await loadPageRenderer(options.webDistDir);
   const servePage = renderer
     ? registerPages(app, renderer, {

@@ -21,7 +21,9 @@ export type TestForum = {
   close: () => Promise<void>;
 };
 
-export type ForumOptions = Partial<Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock">> & {
+export type ForumOptions = Partial<
+  Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl">
+> & {
   onNewStatement?: (sql: string) => void;
   /**
    * The login, sign-up and new-account posting limits. Off unless a suite asks: the suites sign
@@ -46,6 +48,7 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
     uploadsDir: join(database.dir, "uploads"),
     ...(options.adTracking ? { adTracking: options.adTracking } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   options.beforeReady?.(app);
   try {

@@ -10,6 +10,7 @@ import * as m0007 from "./migrations/0007_throttles";
 import * as m0008 from "./migrations/0008_category_names_unique";
 import * as m0009 from "./migrations/0009_search";
 import * as m0010 from "./migrations/0010_notifications";
+import * as m0017 from "./migrations/0017_sitemap_index";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008_category_names_unique": m0008,
   "0009_search": m0009,
   "0010_notifications": m0010,
+  "0017_sitemap_index": m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
 import { acceptsEncoding, type Bodies, COMPRESS_FROM_BYTES, jsonOf } from "./jsonBody";
 import { callProcedure } from "./procedures";
+import { originOf } from "./publicOrigin";
 import { pageHeaders } from "./securityHeaders";
 import type { SharedAnswers } from "./sharedAnswers";
 import { errorItem } from "./trpcQueries";
@@ -74,7 +75,7 @@ export function registerPages(
   const headers = pageHeaders(renderer.scriptHashes);
 
   const servePage: PageServer = async (request, reply) => {
-    const origin = options.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = originOf(request, options.publicUrl);
     // Kept for visitors only: a member's page shows their own header and votes.
     const key = request.cookies[SESSION_COOKIE] === undefined ? `page ${origin}${request.url}` : null;
     const kept = key === null ? undefined : options.shared.get<KeptPage>(key);

@@ -23,6 +23,8 @@ export function loadPageData(client: QueryClient): void {
     const query = client.getQueryCache().build(client, { queryKey });
     if (error) {
       query.setState({ status: "error", error: new TRPCClientError(error.message, { result: { error } as never }) });
+      // Shown as the failure it is (the server's "Post not found"), not as loading and asked again.
+      client.setQueryDefaults(queryKey, { retryOnMount: false });
     } else {
       query.setData(data);
     }

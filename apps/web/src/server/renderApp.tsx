@@ -72,7 +72,8 @@ function serverQueryClient(): QueryClient {
   // One try each: a failure is rendered as the browser would show it (with its own retry button).
   client.setDefaultOptions({
     ...client.getDefaultOptions(),
-    queries: { ...client.getDefaultOptions().queries, retry: false },
+    // A failure is shown as such (a missing post's "Post not found"), as the browser will hydrate it.
+    queries: { ...client.getDefaultOptions().queries, retry: false, retryOnMount: false },
   });
   return client;
 }
