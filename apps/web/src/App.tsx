@@ -3,11 +3,12 @@
 // loads for visitors.
 import { MantineProvider } from "@mantine/core";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { useRoutes } from "react-router";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useLocation, useRoutes } from "react-router";
 import { useCurrentUser } from "./auth/useCurrentUser";
 import { CreatePostProvider } from "./components/CreatePostContext";
 import { FullScreenLoading } from "./components/FullScreenLoading";
+import { forgetPageData } from "./lib/pageData";
 import { cssVariablesResolver, theme } from "./lib/theme";
 import { useToastOutlet } from "./lib/toast";
 import { type ApiClient, TRPCProvider } from "./lib/trpc";
@@ -31,6 +32,12 @@ export function App({ queryClient, apiClient }: { queryClient: QueryClient; apiC
 }
 
 function AppRoutes() {
+  // The page's own data is fresh for the page it came with only (see lib/pageData.ts).
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) forgetPageData();
+  }, [pathname]);
   return useRoutes(appRoutes);
 }
 

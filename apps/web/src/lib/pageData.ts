@@ -33,8 +33,13 @@ export function loadPageData(client: QueryClient): void {
 }
 
 /**
- * Whether a query mounting now is fetched again: not the first time the page's own data mounts
- * (a screen that asks for fresh data on every mount, like the sidebar's categories, would
- * otherwise fetch it again during hydration); as usual from then on.
+ * Whether a query mounting now is fetched again: not the page's own data on the page it came
+ * with (a screen that asks for fresh data on every mount, like the sidebar's categories, would
+ * otherwise fetch it again during hydration); as usual after the first navigation. (TanStack
+ * Query asks this during render as well as on mount, so the answer must not change in between.)
  */
-export const refetchUnlessFromPage = (query: Query) => !fromPage.delete(query);
+export const refetchUnlessFromPage = (query: Query) => !fromPage.has(query);
+
+export function forgetPageData(): void {
+  fromPage.clear();
+}
