@@ -68,11 +68,12 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerOpenApi(app);
 
   const readCache = new ReadCache();
-  // Cached lists show view counts: written views make them stale like any other write.
+  // Cached lists show view counts: written views make them stale like any other write (kept
+  // pages excepted, see ReadCache.contentVersion).
   const views = new ViewCounter(
     options.database.db,
     1000,
-    () => readCache.invalidate(),
+    () => readCache.invalidateViews(),
     (error) => app.log.warn({ err: error }, "view counts not written; retrying with the next flush"),
   );
   views.start();
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
 
   const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
   const shared = new SharedAnswers(readCache);
+  const keptPages = new SharedAnswers(readCache, 32 * 1024 * 1024, "content");
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
   registerApiReference(app);
@@ -116,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const servePage = renderer
     ? registerPages(app, renderer, {
         contextFor,
-        shared,
+        shared: keptPages,
         services,
         publicUrl: options.publicUrl,
         webDistDir: options.webDistDir,

@@ -205,10 +205,13 @@ describe("public pages as HTML", () => {
 
   it("names the page's own chunks for preloading", async () => {
     const res = await page(`/posts/${post.slug}`);
-    const preloads = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    const preloads = [...res.body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     expect(preloads.some((href) => /\/assets\/PostPage-[\w-]+\.js$/.test(href as string))).toBe(true);
     for (const href of preloads) expect((await page(href as string)).statusCode).toBe(200);
-    expect(res.body).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[\w-]+\.css">/);
+    // The stylesheet comes inside the page (no request of its own before the first paint).
+    const inlined = res.body.match(/<style data-href="(\/assets\/index-[\w-]+\.css)">(.*?)<\/style>/s);
+    expect(inlined?.[2]).toBe((await page(inlined?.[1] as string)).body);
+    expect(res.body).not.toContain('rel="stylesheet"');
   });
 
   it("never serves the server render itself as a file", async () => {

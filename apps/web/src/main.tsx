@@ -23,5 +23,8 @@ const app = (
 );
 loadPageData(queryClient);
 // A page the server rendered is hydrated; the admin area (data only) and the dev server start empty.
-if (rootElement.hasChildNodes()) hydrateRoot(rootElement, app);
-else createRoot(rootElement).render(app);
+const start = () => (rootElement.hasChildNodes() ? hydrateRoot(rootElement, app) : createRoot(rootElement).render(app));
+// The server's HTML is painted first, then taken over: hydrating before the first frame held the
+// first paint back by the whole hydration (a hidden tab paints nothing, so it starts at once).
+if (document.hidden) start();
+else requestAnimationFrame(() => setTimeout(start));

@@ -25,7 +25,13 @@ type PageRenderer = {
   render: (url: string, call: CallProcedure, origin: string) => Promise<RenderedPage>;
   scriptHashes: string[];
 };
-type ServerEntry = { createPageRenderer: (options: { template: string; manifest: unknown }) => PageRenderer };
+type ServerEntry = {
+  createPageRenderer: (options: {
+    template: string;
+    manifest: unknown;
+    readAsset: (path: string) => string;
+  }) => PageRenderer;
+};
 
 /** A kept page: its bodies, its status, and the post it shows (each serving counts a view). */
 type KeptPage = Bodies & { status: number; postId: number | undefined };
@@ -58,7 +64,8 @@ export async function loadPageRenderer(webDistDir: string): Promise<PageRenderer
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
   const template = readFileSync(join(webDistDir, "index.html"), "utf8");
   const manifest = JSON.parse(readFileSync(join(webDistDir, ".vite", "manifest.json"), "utf8")) as unknown;
-  return entry.createPageRenderer({ template, manifest });
+  const readAsset = (path: string) => readFileSync(join(webDistDir, path.replace(/^\/+/, "")), "utf8");
+  return entry.createPageRenderer({ template, manifest, readAsset });
 }
 
 export function registerPages(

@@ -21,10 +21,15 @@ export class SharedAnswers {
   private kept: Stamp = { version: -1, minute: -1 };
   private bytes = 0;
 
-  /** `maxBytes` bounds the memory the kept bodies take (the oldest go first). */
+  /**
+   * `maxBytes` bounds the memory the kept bodies take (the oldest go first). `versions`: "all"
+   * drops them at any write; "content" at any write but the view counter's (server-rendered
+   * pages, see ReadCache.contentVersion), and still at the minute's end.
+   */
   constructor(
     private readonly readCache: ReadCache,
     private readonly maxBytes = 16 * 1024 * 1024,
+    private readonly versions: "all" | "content" = "all",
   ) {}
 
   /** The key a request is kept under, or null when its answer may differ per caller. */
@@ -34,7 +39,8 @@ export class SharedAnswers {
   }
 
   stamp(): Stamp {
-    return { version: this.readCache.version, minute: currentMinute() };
+    const version = this.versions === "content" ? this.readCache.contentVersion : this.readCache.version;
+    return { version, minute: currentMinute() };
   }
 
   /** `T`: what the caller kept under that key (a page keeps its status with its bodies). */

@@ -9,6 +9,7 @@ type Entry = { version: number; value: Promise<unknown> };
 
 export class ReadCache {
   private generation = 0;
+  private contentGeneration = 0;
   private keptVersion = 0;
   private readonly entries = new Map<string, Entry>();
   /** Off until the server knows it hears every write (see `enabled`). */
@@ -18,6 +19,15 @@ export class ReadCache {
 
   /** Every cached answer is stale from now on. O(1): old entries are simply never served. */
   invalidate(): void {
+    this.generation += 1;
+    this.contentGeneration += 1;
+  }
+
+  /**
+   * Only view counts changed (the view counter's flush, once a second while posts are read):
+   * stale for every cached answer, but not for `contentVersion`'s readers.
+   */
+  invalidateViews(): void {
     this.generation += 1;
   }
 
@@ -37,6 +47,15 @@ export class ReadCache {
   /** Bumped by every write: an answer computed at an older version is stale. */
   get version(): number {
     return this.generation;
+  }
+
+  /**
+   * Bumped by every write but the view counter's: what server-rendered pages are kept by (the
+   * server's pages.ts), so a read post's page is not rendered again every second. Their view
+   * counts may lag by the views of the minute they are kept at most; the JSON reads' are exact.
+   */
+  get contentVersion(): number {
+    return this.contentGeneration;
   }
 
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
