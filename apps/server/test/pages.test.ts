@@ -4,7 +4,7 @@
 // screen; a visitor's page is kept until the next write; members get their own page.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, insertCategory, signedIn, startForum, type TestForum } from "./harness";
+import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
 import { requireWebBuild } from "./webBuild";
 
 let forum: TestForum;
@@ -231,6 +231,30 @@ describe("kept for visitors, like the JSON reads", () => {
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gzip.rawPayload).toString("utf8")).toBe(plain.body);
     expect(plain.headers.vary).toContain("accept-encoding");
+  });
+
+  it("a visitor's page is kept: a row written behind the API's back does not show until the next write", async () => {
+    expect(textOf((await page("/")).body)).not.toContain("Written behind its back");
+    await insertPost(forum.db, {
+      authorId: (await insertUser(forum.db)).id,
+      categoryId,
+      title: "Written behind its back",
+    });
+    expect(textOf((await page("/")).body)).not.toContain("Written behind its back"); // the kept page
+    const member = await signedIn(forum, { username: "writer_w" });
+    expect((await member.post(`/api/posts/${post.id}/replies`, { content: "Any write" })).status).toBe(201);
+    expect(textOf((await page("/")).body)).toContain("Written behind its back");
+  });
+
+  it("visitors asking at once get the same page, and each visit is a view", async () => {
+    const views = async () => (await client(forum.app).get(`/api/posts/${post.slug}`)).body.views as number;
+    const member = await signedIn(forum);
+    await member.post(`/api/posts/${post.id}/replies`, { content: "Drops the kept pages" });
+    const before = await views();
+    const pages = await Promise.all(Array.from({ length: 5 }, () => page(`/posts/${post.slug}`)));
+    expect(pages.every((res) => res.statusCode === 200)).toBe(true);
+    expect(new Set(pages.map((res) => textOf(res.body))).size).toBe(1);
+    expect(await views()).toBe(before + 6);
   });
 
   it("a new post shows on the next visit to the home page", async () => {

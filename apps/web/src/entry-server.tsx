@@ -25,7 +25,7 @@ export type BuildManifest = Record<string, { file: string; imports?: string[]; i
 export type RenderedPage = {
   status: number;
   html: string;
-  /** Safe to keep for other visitors: nothing failed but a missing record. */
+  /** Safe to keep for other visitors: nothing failed on the server's side. */
   cacheable: boolean;
   /** The post the page shows (it counts a view each time the page is served). */
   postId?: number;
@@ -107,7 +107,8 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     return {
       status: missing ? 404 : 200,
       html: compose(headTags(meta) + preloads, app.html, app.queries, meta.jsonLd),
-      cacheable: failures.every((error) => error.data.httpStatus === 404) && app.errors.length === 0,
+      // A visitor's 401 (auth.me) or a missing record is the page; a server failure is not kept.
+      cacheable: failures.every((error) => (error.data.httpStatus ?? 500) < 500) && app.errors.length === 0,
       ...(facts.kind === "post" ? { postId: facts.post.id } : {}),
       errors: app.errors,
     };

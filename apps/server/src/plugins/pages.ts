@@ -33,8 +33,11 @@ type ServerEntry = {
   }) => PageRenderer;
 };
 
-/** A kept page: its bodies, its status, and the post it shows (each serving counts a view). */
-type KeptPage = Bodies & { status: number; postId: number | undefined };
+/**
+ * A rendered page: its bodies, its status, the post it shows (each serving counts a view), and
+ * whether other visitors may be given it.
+ */
+type KeptPage = Bodies & { status: number; postId: number | undefined; cacheable: boolean };
 
 /** Where the web build keeps its server render, beside the files it serves. */
 export const SERVER_ENTRY = join("server", "entry-server.mjs");
@@ -81,40 +84,69 @@ export function registerPages(
 ): PageServer {
   const headers = pageHeaders(renderer.scriptHashes);
 
-  const servePage: PageServer = async (request, reply) => {
-    const origin = originOf(request, options.publicUrl);
-    // Kept for visitors only: a member's page shows their own header and votes.
-    const key = request.cookies[SESSION_COOKIE] === undefined ? `page ${origin}${request.url}` : null;
-    const kept = key === null ? undefined : options.shared.get<KeptPage>(key);
-    if (kept) {
-      if (kept.postId !== undefined) options.services.views.record(kept.postId);
-      return sendPage(request, reply, kept, headers, true);
-    }
-
-    const stamp = options.shared.stamp();
+  /** Renders the request's page; null when it cannot be rendered here. */
+  const render = async (request: FastifyRequest, reply: FastifyReply, origin: string): Promise<KeptPage | null> => {
     const caller = createCaller(await options.contextFor(request, reply));
     const call: CallProcedure = async (path, input) => {
       try {
         return { json: jsonOf(await callProcedure(caller, path, input)) ?? "" };
       } catch (cause) {
         const failure = errorItem(cause);
-        if (failure.httpStatus >= 500)
+        if (failure.httpStatus >= 500) {
           request.log.error({ err: failure.error.cause ?? failure.error, path }, "procedure failed");
+        }
         return { error: failure.body.error };
       }
     };
-    let page: RenderedPage;
     try {
-      page = await renderer.render(request.url, call, origin);
+      const page = await renderer.render(request.url, call, origin);
+      for (const error of page.errors)
+        request.log.error({ err: error, url: request.url }, "page render failed in part");
+      const { status, postId, cacheable } = page;
+      return { identity: Buffer.from(page.html), status, postId, cacheable };
     } catch (error) {
-      // A page that cannot be rendered here still works: the browser renders it (index.html).
       request.log.error({ err: error, url: request.url }, "page render failed");
-      return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
+      return null;
     }
-    for (const error of page.errors) request.log.error({ err: error, url: request.url }, "page render failed in part");
-    const bodies: KeptPage = { identity: Buffer.from(page.html), status: page.status, postId: page.postId };
-    if (key !== null && page.cacheable) options.shared.set(key, stamp, bodies);
-    return sendPage(request, reply, bodies, headers, key !== null);
+  };
+
+  /** Visitors' renders under way, by data version and key: one render serves every visitor asking meanwhile. */
+  const rendering = new Map<string, Promise<KeptPage | null>>();
+
+  const servePage: PageServer = async (request, reply) => {
+    const origin = originOf(request, options.publicUrl);
+    // Kept for visitors only: a member's page shows their own header and votes.
+    const key = request.cookies[SESSION_COOKIE] === undefined ? `page ${origin}${request.url}` : null;
+    let page: KeptPage | null;
+    if (key === null) {
+      page = await render(request, reply, origin);
+    } else {
+      const kept = options.shared.get<KeptPage>(key);
+      if (kept) {
+        if (kept.postId !== undefined) options.services.views.record(kept.postId);
+        return sendPage(request, reply, kept, headers, true);
+      }
+      const stamp = options.shared.stamp();
+      const flight = `${stamp.version} ${stamp.minute} ${key}`;
+      const joined = rendering.get(flight);
+      if (joined) {
+        page = await joined;
+        // The render counted its own visitor's view; each one who waited for it counts too.
+        if (page?.postId !== undefined) options.services.views.record(page.postId);
+      } else {
+        const started = render(request, reply, origin);
+        rendering.set(flight, started);
+        try {
+          page = await started;
+        } finally {
+          rendering.delete(flight);
+        }
+        if (page?.cacheable) options.shared.set(key, stamp, page);
+      }
+    }
+    // A page that cannot be rendered here still works: the browser renders it (index.html).
+    if (!page) return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
+    return sendPage(request, reply, page, headers, key !== null);
   };
 
   for (const url of PAGE_ROUTES) app.get(url, servePage);
