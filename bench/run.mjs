@@ -7,6 +7,8 @@
 //   --connections <n>  concurrent connections                                 default 10
 //   --only <a,b>       only scenarios whose name contains one of these words (the roof always runs)
 //
+//   --web              the web timing benchmark instead (bench/web.mjs: Chromium, phone and laptop)
+//
 // The roof is measured first and again last; roofRps is the mean of the two.
 //   --force            rebuild the data set even if present
 //   --engine <name>    sqlite, or postgres: FORUM_BENCH_DATABASE_URL's server or a throw-away one,
@@ -25,6 +27,11 @@ import { scenarios as allScenarios, targetOf } from "./lib/scenarios.mjs";
 import { measureWebJs } from "./lib/webjs.mjs";
 
 const root = join(benchDir, "..");
+if (process.argv.includes("--web")) {
+  // Issue 14's first-visit timings in a browser: its own script, same data sets.
+  await import("./web.mjs");
+  process.exit(0);
+}
 const { values } = parseArgs({
   options: {
     scale: { type: "string", default: "1" },

@@ -19,6 +19,8 @@ function spread(n) {
 export function scenarios(summary, session) {
   const { busyPost, mostActiveUser, largestCategory, counts } = summary;
   const read = (name, path, door = "rest") => ({ name, method: "GET", path, door, kind: "read" });
+  // A first visit's page as a browser asks for it (issue 14): server-rendered HTML, compressed.
+  const page = (name, path) => ({ ...read(name, path, "html"), headers: { "accept-encoding": "br, gzip" } });
   const json = { "content-type": "application/json", cookie: session };
   const runId = Date.now().toString(36);
 
@@ -38,6 +40,8 @@ export function scenarios(summary, session) {
     read("trending topics", "/api/trending-topics"),
     read("categories", "/api/categories"),
     read("posts hot via tRPC", `/trpc/posts.list?batch=1&input=${TRPC_HOME_INPUT}`, "trpc"),
+    page("home page HTML", "/"),
+    page("post page HTML (500 replies)", `/posts/${busyPost.slug}`),
     // Search: a query no earlier request asked (so no kept answer serves it), first page by relevance.
     {
       ...read("search", "/api/search?q=…"),
@@ -146,6 +150,10 @@ export function targetOf(scenario, engine = "sqlite") {
   const target = TARGETS[engine];
   if (scenario.kind === "write") {
     return { text: `≥${target.writeRatio.toFixed(2)}`, met: (s) => s.ratio >= target.writeRatio };
+  }
+  // Issue 14: a whole server-rendered page, its data and its head tags.
+  if (scenario.door === "html") {
+    return { text: "≥0.25, p99≤25", met: (s) => s.ratio >= 0.25 && s.p99Ms <= 25 };
   }
   // Issue 12: every search a new query, read from the index, not from a kept answer.
   if (scenario.name.startsWith("search")) {

@@ -25,8 +25,10 @@ import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerJsonParser } from "./plugins/json";
 import { registerOriginCheck } from "./plugins/origin";
+import { loadPageRenderer, registerPages } from "./plugins/pages";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { SharedAnswers } from "./plugins/sharedAnswers";
+import { registerSitemap } from "./plugins/sitemap";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
 import { workerUploadParser } from "./plugins/uploadParser";
@@ -36,15 +38,16 @@ import { registerRestRoutes } from "./rest/adapter";
 export type AppOptions = Pick<
   ServerConfig,
   "logLevel" | "secureCookies" | "trustProxy" | "rateLimits" | "webDistDir" | "uploadsDir"
-> & {
-  database: DbHandle;
-  /** Ad tracking: events allowed per client, ad and kind in each window (default: the contract's). */
-  adTracking?: { limit: number; windowMs: number };
-  /** The throttles' clock (tests move it forward instead of waiting). */
-  clock?: () => number;
-  /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
-  freezeCachedAnswers?: boolean;
-};
+> &
+  Partial<Pick<ServerConfig, "publicUrl">> & {
+    database: DbHandle;
+    /** Ad tracking: events allowed per client, ad and kind in each window (default: the contract's). */
+    adTracking?: { limit: number; windowMs: number };
+    /** The throttles' clock (tests move it forward instead of waiting). */
+    clock?: () => number;
+    /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
+    freezeCachedAnswers?: boolean;
+  };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -117,12 +120,25 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
 
   const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
   const shared = new SharedAnswers(readCache);
+  // Pages are larger than JSON answers: their own room, so rendered pages do not push the JSON out.
+  const keptPages = new SharedAnswers(readCache, 32 * 1024 * 1024);
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
   registerAvatars(app, options.database.reader);
-  await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir });
+  registerSitemap(app, { services, shared, publicUrl: options.publicUrl });
+  const renderer = await loadPageRenderer(options.webDistDir);
+  const servePage = renderer
+    ? registerPages(app, renderer, {
+        contextFor,
+        shared: keptPages,
+        services,
+        publicUrl: options.publicUrl,
+        webDistDir: options.webDistDir,
+      })
+    : undefined;
+  await registerStatic(app, { webDistDir: options.webDistDir, uploadsDir: options.uploadsDir, servePage });
   return app;
 }
 

@@ -27,6 +27,11 @@ export type ServerConfig = {
   /** Login, sign-up and new-account posting limits; false only for load tests and imports. */
   rateLimits: boolean;
   webDistDir: string;
+  /**
+   * The forum's public address ("https://forum.example.com"), for canonical links, link previews
+   * and the sitemap; undefined takes each request's own scheme and host.
+   */
+  publicUrl: string | undefined;
   uploadsDir: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -72,6 +77,17 @@ const envSchema = z.object({
   FORUM_TRUST_PROXY: trustProxy,
   FORUM_RATE_LIMITS: z.preprocess(unset, z.enum(["on", "off"]).default("on")),
   FORUM_WEB_DIST: text,
+  FORUM_PUBLIC_URL: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        isOrigin,
+        'must be the forum\'s address: http:// or https://, a host, no path ("https://forum.example.com")',
+      )
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+  ),
   FORUM_UPLOADS_DIR: text,
   FORUM_ADMIN_USERNAME: text,
   FORUM_ADMIN_PASSWORD: text,
@@ -100,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: settings.FORUM_TRUST_PROXY,
     rateLimits: settings.FORUM_RATE_LIMITS === "on",
     webDistDir: resolve(cwd, settings.FORUM_WEB_DIST ?? "apps/web/dist"),
+    publicUrl: settings.FORUM_PUBLIC_URL,
     uploadsDir: resolve(cwd, settings.FORUM_UPLOADS_DIR ?? join(dataDir, "uploads")),
     adminUsername: settings.FORUM_ADMIN_USERNAME,
     adminPassword: settings.FORUM_ADMIN_PASSWORD,
@@ -112,4 +129,21 @@ function isAddressOrRange(entry: string): boolean {
   const version = isIP(address);
   if (version === 0 || rest.length > 0) return false;
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/** An http(s) origin, with at most a trailing slash: canonical links append the page's path to it. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.pathname === "/" &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password
+    );
+  } catch {
+    return false;
+  }
 }

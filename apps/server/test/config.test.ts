@@ -22,8 +22,16 @@ describe("configuration", () => {
       trustProxy: false,
       rateLimits: true,
       uploadsDir: "/srv/forum/data/uploads",
+      publicUrl: undefined,
       seed: "demo",
     });
+  });
+
+  it("takes the forum's public address without a trailing slash", () => {
+    expect(loadConfig({ FORUM_PUBLIC_URL: "https://forum.example.com/" }, "/srv").publicUrl).toBe(
+      "https://forum.example.com",
+    );
+    expect(loadConfig({ FORUM_PUBLIC_URL: "http://localhost:3000" }, "/srv").publicUrl).toBe("http://localhost:3000");
   });
 
   it("treats an empty variable as unset", () => {
@@ -41,6 +49,9 @@ describe("configuration", () => {
     ["FORUM_TRUST_PROXY", "10.0.0.300"],
     ["FORUM_TRUST_PROXY", "10.0.0.0/33"],
     ["FORUM_SEED", "lots"],
+    ["FORUM_PUBLIC_URL", "forum.example.com"],
+    ["FORUM_PUBLIC_URL", "ftp://forum.example.com"],
+    ["FORUM_PUBLIC_URL", "https://example.com/forum"],
     ["LOG_LEVEL", "chatty"],
   ])("refuses %s=%s, naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value }, "/srv")).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -21,7 +21,9 @@ export type TestForum = {
   close: () => Promise<void>;
 };
 
-export type ForumOptions = Partial<Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock">> & {
+export type ForumOptions = Partial<
+  Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl">
+> & {
   onNewStatement?: (sql: string) => void;
   /**
    * The login, sign-up and new-account posting limits. Off unless a suite asks: the suites sign
@@ -48,6 +50,7 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
     ...(options.clock ? { clock: options.clock } : {}),
     // A cached answer changed in place would show one caller's data to the next: make it throw.
     freezeCachedAnswers: true,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
   options.beforeReady?.(app);
   try {

@@ -293,13 +293,13 @@ test("13: on a phone the admin ads and users are cards with their names beside t
 
 test("14: each page names itself in the browser tab", async ({ page }) => {
   const pages: [string, string][] = [
-    ["/", "Latest Discussions · Tech Forum"],
-    ["/trending", "Trending Discussions · Tech Forum"],
-    ["/cats/databases", "Databases · Tech Forum"],
-    ["/u/ada_l", "ada_l · Tech Forum"],
-    ["/login", "Login · Tech Forum"],
-    ["/settings", "Account Settings · Tech Forum"],
-    ["/no-such-page", "404 Page Not Found · Tech Forum"],
+    ["/", "Latest Discussions - Tech Forum"],
+    ["/trending", "Trending Discussions - Tech Forum"],
+    ["/cats/databases", "Databases - Tech Forum"],
+    ["/u/ada_l", "ada_l - Tech Forum"],
+    ["/login", "Login - Tech Forum"],
+    ["/settings", "Account Settings - Tech Forum"],
+    ["/no-such-page", "404 Page Not Found - Tech Forum"],
   ];
   for (const [path, title] of pages) {
     await page.goto(path);
@@ -307,7 +307,7 @@ test("14: each page names itself in the browser tab", async ({ page }) => {
   }
   const postPath = await firstPostOf(page, "career");
   const heading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
-  await expect(page).toHaveTitle(`${heading} · Tech Forum`);
+  await expect(page).toHaveTitle(`${heading} - Tech Forum`);
   expect(postPath).toMatch(/^\/posts\//);
 });
 

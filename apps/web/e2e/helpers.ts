@@ -17,9 +17,18 @@ export function uniqueName(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
 
+/**
+ * Opens a page and waits until React has taken it over (main.tsx marks <html data-hydrated>):
+ * a server-rendered page shows its controls before they work.
+ */
+export async function openReady(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 /** Fills the Login tab (both tabs stay in the page; only the shown panel is used). */
 export async function fillLogin(page: Page, username: string, password: string) {
-  await page.goto("/login");
+  await openReady(page, "/login");
   const panel = page.getByRole("tabpanel", { name: "Login" });
   await panel.getByLabel("Username").fill(username);
   await panel.getByLabel("Password", { exact: true }).fill(password);
@@ -32,7 +41,7 @@ export async function login(page: Page, username: string, password: string) {
 }
 
 export async function register(page: Page, username: string, password = "member-password-1") {
-  await page.goto("/auth");
+  await openReady(page, "/auth");
   await page.getByRole("tab", { name: "Register" }).click();
   const panel = page.getByRole("tabpanel", { name: "Register" });
   await panel.getByLabel("Username").fill(username);

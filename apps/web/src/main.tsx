@@ -1,17 +1,43 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./styles/global.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, useEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
 import { App } from "./App";
+import { loadPageData } from "./lib/pageData";
+import { createApiClient, createQueryClient } from "./lib/trpc";
 import { validateWithoutEval } from "./lib/zodWithoutEval";
 
 validateWithoutEval();
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Missing #root element");
-createRoot(rootElement).render(
+const queryClient = createQueryClient();
+
+/**
+ * Marks <html data-hydrated> once React has taken the page over: a server-rendered page is
+ * visible before its controls work, and the browser tests wait for this before using them.
+ */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <BrowserRouter>
+      <App queryClient={queryClient} apiClient={createApiClient()} />
+    </BrowserRouter>
+    <MarkHydrated />
+  </StrictMode>
 );
+loadPageData(queryClient);
+// A page the server rendered is hydrated; the admin area (data only) and the dev server start empty.
+const start = () => (rootElement.hasChildNodes() ? hydrateRoot(rootElement, app) : createRoot(rootElement).render(app));
+// The server's HTML is painted first, then taken over: hydrating before the first frame held the
+// first paint back by the whole hydration (a hidden tab paints nothing, so it starts at once).
+if (document.hidden) start();
+else requestAnimationFrame(() => setTimeout(start));

@@ -17,6 +17,13 @@ export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { ReadCache } from "./services/readCache";
+export {
+  countPosts,
+  SITEMAP_URLS_PER_FILE,
+  type SitemapEntry,
+  sitemapCategories,
+  sitemapPosts,
+} from "./services/sitemap";
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";

@@ -3,7 +3,7 @@
 // exactly the answers that read one of its kinds. The database's write notifications name the
 // same kinds (migration 0018), so another instance drops the same answers.
 
-export const DATA_KINDS = [
+export const SHOWN_DATA_KINDS = [
   /** Posts: their text, title, category, author, flags, existence. */
   "posts",
   /** Replies: their text and existence, and each post's reply count. */
@@ -22,6 +22,10 @@ export const DATA_KINDS = [
   "adStats",
   /** The ad settings (shown on every page). */
   "adSettings",
+] as const;
+
+export const DATA_KINDS = [
+  ...SHOWN_DATA_KINDS,
   // Written, but shown by no cached read: declared so every mutation says what it writes.
   "sessions",
   "throttles",

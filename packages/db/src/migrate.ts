@@ -14,6 +14,7 @@ import * as m0011 from "./migrations/0011_moderation";
 import * as m0012 from "./migrations/0012_reports";
 import * as m0014 from "./migrations/0014_avatars";
 import * as m0015 from "./migrations/0015_search_speed";
+import * as m0017 from "./migrations/0017_sitemap_index";
 import * as m0018 from "./migrations/0018_write_notification_kinds";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0012_reports": m0012,
   "0014_avatars": m0014,
   "0015_search_speed": m0015,
+  "0017_sitemap_index": m0017,
   "0018_write_notification_kinds": m0018,
 };
 

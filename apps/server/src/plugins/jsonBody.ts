@@ -12,7 +12,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  */
 export const COMPRESS_FROM_BYTES = 1024;
 
-export type Bodies = { identity: Buffer; gzip?: Buffer };
+/** An answer's body as sent, and its compressed forms once made (brotli for HTML pages). */
+export type Bodies = { identity: Buffer; gzip?: Buffer; br?: Buffer };
 
 // Keyed by the answer object itself, so an answer that is dropped takes its bodies with it.
 const jsonByAnswer = new WeakMap<object, string>();
@@ -31,15 +32,20 @@ export function jsonOf(value: unknown): string | undefined {
 
 /** Whether Accept-Encoding allows gzip: named with q > 0, or not named and "*" with q > 0. */
 export function acceptsGzip(header: string | undefined): boolean {
+  return acceptsEncoding(header, "gzip");
+}
+
+/** Whether Accept-Encoding allows `coding` ("gzip", "br"): named with q > 0, or not named and "*" with q > 0. */
+export function acceptsEncoding(header: string | undefined, coding: string): boolean {
   if (!header) return false;
   let wildcard = false;
   for (const part of header.split(",")) {
-    const [coding = "", ...parameters] = part.split(";");
-    const name = coding.trim().toLowerCase();
-    if (name !== "gzip" && name !== "*") continue;
+    const [name = "", ...parameters] = part.split(";");
+    const named = name.trim().toLowerCase();
+    if (named !== coding && named !== "*") continue;
     const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith("q="));
     const allowed = quality === undefined || Number(quality.slice(2)) > 0;
-    if (name === "gzip") return allowed;
+    if (named === coding) return allowed;
     wildcard = allowed;
   }
   return wildcard;

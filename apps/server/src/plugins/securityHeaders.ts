@@ -4,7 +4,9 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * The forum's pages load only their own scripts, styles, fonts, images and API calls.
- * - script-src 'self': the built index.html has no inline script (Vite emits module files).
+ * - script-src 'self': the built index.html has no inline script (Vite emits module files). A
+ *   server-rendered page adds the hash of the one it carries (Mantine's color-scheme script,
+ *   see pageHeaders); its data and JSON-LD are <script type="application/json"> blocks, not scripts.
  * - style-src also allows 'unsafe-inline', for styles only: Mantine writes its theme variables
  *   and responsive style props into <style> elements at run time, and a nonce would need a fresh
  *   HTML page per request (the page is a static, precompressed file). Inline CSS cannot run
@@ -15,26 +17,35 @@ import type { FastifyInstance } from "fastify";
  * - img-src also allows blob:, for the preview of a picture the member picked for their avatar
  *   (a blob: URL is made by the page itself from a local file, never fetched from elsewhere).
  */
-export const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+export function pageCsp(scriptHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
 
-const PAGE_HEADERS = {
-  "content-security-policy": PAGE_CSP,
-  // For browsers that predate frame-ancestors.
-  "x-frame-options": "DENY",
-  "referrer-policy": "strict-origin-when-cross-origin",
-};
+export const PAGE_CSP = pageCsp();
+
+/** The headers of an HTML page; `scriptHashes` allow its inline scripts ('sha256-…'). */
+export function pageHeaders(scriptHashes: readonly string[] = []) {
+  return {
+    "content-security-policy": pageCsp(scriptHashes),
+    // For browsers that predate frame-ancestors.
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  };
+}
+
+const PAGE_HEADERS = pageHeaders();
 
 /** Half a year; sent only when the forum says it is served over HTTPS (FORUM_SECURE_COOKIES). */
 const HSTS = "max-age=15552000";
@@ -44,7 +55,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     reply.header("x-content-type-options", "nosniff");
     if (options.https) reply.header("strict-transport-security", HSTS);
     const type = reply.getHeader("content-type");
-    // A response that set its own policy (an ad's frame) keeps it.
+    // A response that set its own policy (an ad's frame, a server-rendered page) keeps it.
     if (typeof type === "string" && type.startsWith("text/html") && !reply.hasHeader("content-security-policy")) {
       reply.headers(PAGE_HEADERS);
     }

@@ -55,7 +55,8 @@ export class SharedAnswers {
     return { version: this.readCache.stampOf(reads.kinds), minute: reads.windowed ? currentMinute() : 0 };
   }
 
-  get(key: string): Bodies | undefined {
+  /** `T`: what the caller kept under that key (a page keeps its status with its bodies). */
+  get<T extends Bodies = Bodies>(key: string): T | undefined {
     if (!this.readCache.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -63,7 +64,7 @@ export class SharedAnswers {
       this.remove(key);
       return undefined;
     }
-    return entry.bodies;
+    return entry.bodies as T;
   }
 
   /** Keeps the bodies of an answer computed from the data as it was at `stamp`. */

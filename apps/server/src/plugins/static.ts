@@ -1,15 +1,20 @@
-// The built web app (client-side routing: any unknown page path loads index.html) and /uploads.
-
+// The built web app and /uploads. Page paths are server-rendered (pages.ts) when the web build
+// has its server render, an unknown one answering 404 with the app's not-found screen; without
+// it (a build of the browser part only), any page path loads index.html and the app routes it.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { AppError } from "@forum/api";
 import type { FastifyInstance } from "fastify";
 import { restMethodsOf } from "./methodRefusal";
+import type { PageServer } from "./pages";
 
 const API_PREFIXES = ["/api/", "/api", "/trpc/", "/trpc", "/uploads/"];
 
-export async function registerStatic(app: FastifyInstance, options: { webDistDir: string; uploadsDir: string }) {
+export async function registerStatic(
+  app: FastifyInstance,
+  options: { webDistDir: string; uploadsDir: string; servePage?: PageServer | undefined },
+) {
   const hasWebBuild = existsSync(join(options.webDistDir, "index.html"));
   if (hasWebBuild) {
     await app.register(fastifyStatic, {
@@ -20,6 +25,8 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
       // The web build writes .br and .gz copies of its larger files (apps/web/vite-plugins/
       // precompress.ts): a client that accepts them gets those, compressed once at the best level.
       preCompressed: true,
+      // The server render (dist/server) is the server's code, not a file for browsers.
+      allowedPath: (path) => !path.startsWith("/server/"),
       setHeaders: (res, path) => {
         // Vite fingerprints everything under /assets, so it can be cached for good.
         res.header(
@@ -44,6 +51,7 @@ export async function registerStatic(app: FastifyInstance, options: { webDistDir
     // asset folder counts: page paths may contain dots (/u/grace.h).
     const isFile = path.startsWith("/assets/");
     if (!isApi && !isFile && hasWebBuild && (request.method === "GET" || request.method === "HEAD")) {
+      if (options.servePage) return options.servePage(request, reply);
       return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
     }
     // An API path that exists for other methods: 405, naming them.

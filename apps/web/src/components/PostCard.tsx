@@ -30,7 +30,7 @@ export function PostCard({ post, badge, compact }: { post: PostView; badge?: Rea
                 FEATURED
               </Badge>
             )}
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" suppressHydrationWarning>
               {relativeTime(post.createdAt)}
             </Text>
             <ByAuthor author={post.author} />

@@ -1,5 +1,5 @@
 // Shared sidebar: Create Post, Hot, Trending and the categories with their post counts.
-import { Badge, Box, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from "@mantine/core";
+import { Badge, Box, Button, Group, NavLink, Skeleton, Stack, Text } from "@mantine/core";
 import { IconFlame, IconPlus, IconSettings, IconShield, IconTrendingUp } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -14,7 +14,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const categories = useCategories();
   const { user } = useCurrentUser();
   return (
-    <ScrollArea h="100%" type="auto">
+    // The browser's own scrolling: Mantine's ScrollArea cost every page about 4 KB gzip of script.
+    <Box h="100%" style={{ overflowY: "auto", overscrollBehavior: "contain" }}>
       <Stack gap="xs" p="md">
         <HeaderSearch hiddenFrom="md" onSearched={onNavigate} />
         <Button
@@ -100,6 +101,6 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           </Box>
         )}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

@@ -2,7 +2,11 @@
 
 const HOUR = 60 * 60 * 1000;
 
-/** Just now under an hour, Nh ago under a day, Nd ago under a week, else a date. */
+/**
+ * Just now under an hour, Nh ago under a day, Nd ago under a week, else a date. It depends on the
+ * clock: where it is shown, the element says suppressHydrationWarning (a page rendered a minute
+ * ago may say "Just now" where the browser would say "1h ago").
+ */
 export function relativeTime(iso: string, now = Date.now()): string {
   const elapsed = now - new Date(iso).getTime();
   if (elapsed < HOUR) return "Just now";
@@ -11,8 +15,17 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return formatDate(iso);
 }
 
+/**
+ * "Nov 26, 2026", the same on the server and in every browser (a server-rendered page is hydrated
+ * with it: a date in the reader's own locale or time zone would not match the page's HTML).
+ */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric" });
+  return new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 export function fullName(user: { firstName: string | null; lastName: string | null }): string {

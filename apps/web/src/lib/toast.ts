@@ -54,6 +54,8 @@ export function useToastOutlet(): ComponentType | undefined {
       return () => outletListeners.delete(listener);
     },
     () => outlet,
+    // A server render has no toasts; hydration starts from the same nothing.
+    () => undefined,
   );
 }
 

@@ -3,6 +3,7 @@ import type { AppRouter } from "@forum/api";
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { refetchUnlessFromPage } from "./pageData";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -25,11 +26,14 @@ export function createQueryClient() {
         staleTime: 1000,
         retry: (failureCount, error) => !NOT_RETRIED.has(httpStatusOf(error) ?? 0) && failureCount < 1,
         refetchOnWindowFocus: false,
+        refetchOnMount: refetchUnlessFromPage,
       },
       mutations: { retry: false },
     },
   });
 }
+
+export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient() {
   return createTRPCClient<AppRouter>({

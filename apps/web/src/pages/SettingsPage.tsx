@@ -40,7 +40,8 @@ export default function SettingsPage() {
           </Stack>
         </Paper>
       ) : (
-        <Tabs value={tab} onChange={(value) => value && setTab(value as SettingsTab)}>
+        // Each tab mounts when opened (see ProfileActivity: a hidden kept-mounted tab never loads).
+        <Tabs value={tab} onChange={(value) => value && setTab(value as SettingsTab)} keepMounted={false}>
           <Tabs.List mb="md">
             {TABS.map((choice) => (
               <Tabs.Tab key={choice.value} value={choice.value}>

@@ -19,8 +19,8 @@ export function ProfileActivity({ profile }: { profile: ProfileView }) {
   const [tab, setTab] = useUrlChoice("tab", TABS, "posts");
   const { username } = profile;
   return (
-    // Only the open tab is rendered: a hidden one (kept mounted, React's Activity) never ran its
-    // query and held loading skeletons in the page.
+    // The other tab's list mounts when opened: kept mounted, Mantine pre-renders it hidden (React's
+    // Activity), where its query never runs, so its skeletons sat in the page.
     <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
       <Tabs.List mb="md">
         <Tabs.Tab value="posts">Posts ({profile.postCount})</Tabs.Tab>

@@ -14,7 +14,14 @@ export function ProfileReplyCard({ reply }: { reply: ProfileReplyView }) {
             {reply.post.title}
           </Anchor>
         </Text>
-        <Text size="xs" c="dimmed" component="time" dateTime={reply.createdAt} title={formatDate(reply.createdAt)}>
+        <Text
+          size="xs"
+          c="dimmed"
+          component="time"
+          dateTime={reply.createdAt}
+          title={formatDate(reply.createdAt)}
+          suppressHydrationWarning
+        >
           {relativeTime(reply.createdAt)}
         </Text>
       </Group>

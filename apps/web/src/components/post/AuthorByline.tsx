@@ -44,7 +44,14 @@ export function AuthorByline({ author, createdAt, date, editedAt = null, avatarS
           </Text>
         )}
         <Group gap={6} wrap="nowrap">
-          <Text component="time" dateTime={createdAt} title={formatDate(createdAt)} size="xs" c="dimmed">
+          <Text
+            component="time"
+            dateTime={createdAt}
+            title={formatDate(createdAt)}
+            size="xs"
+            c="dimmed"
+            suppressHydrationWarning
+          >
             {date}
           </Text>
           <EditedMarker editedAt={editedAt} />

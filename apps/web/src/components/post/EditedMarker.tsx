@@ -6,7 +6,16 @@ export function EditedMarker({ editedAt }: { editedAt: string | null }) {
   if (!editedAt) return null;
   const when = `Edited ${formatDate(editedAt)} ${new Date(editedAt).toLocaleTimeString()}`;
   return (
-    <Text component="time" dateTime={editedAt} title={when} aria-label={when} size="xs" c="dimmed" fs="italic">
+    <Text
+      component="time"
+      dateTime={editedAt}
+      title={when}
+      aria-label={when}
+      size="xs"
+      c="dimmed"
+      fs="italic"
+      suppressHydrationWarning
+    >
       edited
     </Text>
   );

@@ -20,7 +20,7 @@ export function SearchResultCard({ result, terms }: { result: SearchResultView; 
             Matched in {MATCHED_IN[result.matchedIn].toLowerCase()}
           </Badge>
           <CategoryBadge category={result.category} />
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" suppressHydrationWarning>
             {relativeTime(result.createdAt)}
           </Text>
           <ByAuthor author={result.author} />
