@@ -213,6 +213,10 @@ describe("public pages as HTML", () => {
     const inlined = res.body.match(/<style data-href="(\/assets\/index-[\w-]+\.css)">(.*?)<\/style>/s);
     expect(inlined?.[2]).toBe((await page(inlined?.[1] as string)).body);
     expect(res.body).not.toContain('rel="stylesheet"');
+    // The post's Markdown is rendered by a lazily loaded chunk: preloaded, its styles inside too.
+    expect(preloads.some((href) => /\/assets\/Markdown-[\w-]+\.js$/.test(href as string))).toBe(true);
+    const markdownStyles = res.body.match(/<style data-href="(\/assets\/Markdown-[\w-]+\.css)">(.*?)<\/style>/s);
+    expect(markdownStyles?.[2]).toBe((await page(markdownStyles?.[1] as string)).body);
   });
 
   it("never serves the server render itself as a file", async () => {

@@ -4,7 +4,13 @@
 // head tags for search engines, the data for hydration, and Mantine's color-scheme script.
 import { createHash } from "node:crypto";
 import type { AppRouter } from "@forum/api";
-import type { CategoryView, PostView, ProfileView, RepliesOfPost } from "@forum/contracts";
+import {
+  type CategoryView,
+  type PostView,
+  type ProfileView,
+  REPLIES_PER_PAGE,
+  type RepliesOfPost,
+} from "@forum/contracts";
 import { ColorSchemeScript } from "@mantine/core";
 import { QueryClient } from "@tanstack/react-query";
 import { createTRPCClient } from "@trpc/client";
@@ -20,7 +26,7 @@ import { renderApp } from "./server/renderApp";
 export type { CallProcedure, ProcedureFailure } from "./server/inProcessLink";
 
 /** Vite's build manifest (dist/.vite/manifest.json): source module → built chunk and its imports. */
-export type BuildManifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+export type BuildManifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
 export type RenderedPage = {
   status: number;
@@ -39,20 +45,24 @@ export type PageRenderer = {
   scriptHashes: string[];
 };
 
-/** The source module of each page's chunk, by route path (the routes' lazy imports). */
-const PAGE_MODULES: Record<string, string> = {
-  "/": "src/pages/HomePage.tsx",
-  "/trending": "src/pages/TrendingPage.tsx",
-  "/posts/:slug": "src/pages/PostPage.tsx",
-  "/cats/:slug": "src/pages/CategoryPage.tsx",
-  "/u/:username": "src/pages/ProfilePage.tsx",
-  "/login": "src/pages/LoginPage.tsx",
-  "/auth": "src/pages/LoginPage.tsx",
-  "/settings": "src/pages/SettingsPage.tsx",
-  "/search": "src/pages/SearchPage.tsx",
-  "/notifications": "src/pages/NotificationsPage.tsx",
-  [NOT_FOUND_PATH]: "src/pages/NotFoundPage.tsx",
-  "/admin/*": "src/admin/AdminRoutes.tsx",
+/**
+ * The source modules each page needs at once, by route path: its own chunk (the routes' lazy
+ * imports), and for pages that show Markdown the renderer's chunk, which the screens load
+ * lazily (the server render waits for it, so its HTML is in the page and its styles must be too).
+ */
+const PAGE_MODULES: Record<string, string[]> = {
+  "/": ["src/pages/HomePage.tsx"],
+  "/trending": ["src/pages/TrendingPage.tsx"],
+  "/posts/:slug": ["src/pages/PostPage.tsx", "src/components/markdown/Markdown.tsx"],
+  "/cats/:slug": ["src/pages/CategoryPage.tsx"],
+  "/u/:username": ["src/pages/ProfilePage.tsx", "src/components/markdown/Markdown.tsx"],
+  "/login": ["src/pages/LoginPage.tsx"],
+  "/auth": ["src/pages/LoginPage.tsx"],
+  "/settings": ["src/pages/SettingsPage.tsx"],
+  "/search": ["src/pages/SearchPage.tsx"],
+  "/notifications": ["src/pages/NotificationsPage.tsx"],
+  [NOT_FOUND_PATH]: ["src/pages/NotFoundPage.tsx"],
+  "/admin/*": ["src/admin/AdminRoutes.tsx"],
 };
 
 /** Pages that are nobody's search result. */
@@ -80,7 +90,7 @@ export type RendererOptions = {
 
 export function createPageRenderer(options: RendererOptions): PageRenderer {
   const [beforeRoot, afterRoot] = splitTemplate(inlineStylesheets(options.template, options.readAsset));
-  const preloadsOf = chunkPreloads(options.manifest);
+  const preloadsOf = chunkPreloads(options.manifest, options.readAsset);
 
   async function render(url: string, call: CallProcedure, origin: string): Promise<RenderedPage> {
     const { pathname } = new URL(url, "http://localhost");
@@ -131,10 +141,19 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
  * it comes with the HTML, before any script is even asked for.
  */
 function inlineStylesheets(template: string, readAsset: (path: string) => string): string {
-  return template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
-    const css = readAsset(href).replace(/<\/style/gi, "<\\/style");
-    return `<style data-href="${href}">${css}</style>`;
-  });
+  return template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) =>
+    styleElement(href, readAsset),
+  );
+}
+
+/**
+ * A built stylesheet as a <style> element (`data-href` names its file). When the browser later
+ * loads a chunk whose stylesheet is inside the page, Vite's loader still links the file: the same
+ * rules twice, after the content is shown, a few kilobytes for the Markdown chunk.
+ */
+function styleElement(href: string, readAsset: (path: string) => string): string {
+  const css = readAsset(href).replace(/<\/style/gi, "<\\/style");
+  return `<style data-href="${href}">${css}</style>`;
 }
 
 /**
@@ -158,27 +177,37 @@ function splitTemplate(template: string): [string, string] {
   return [before, template.slice(at + marker.length - "</div>".length)];
 }
 
-/** <link rel="modulepreload"> for a page's chunk and the chunks it imports (the entry's are loaded anyway). */
-function chunkPreloads(manifest: BuildManifest): (module: string | undefined) => string {
+/**
+ * For a page's modules: a <link rel="modulepreload"> for each chunk they need that the entry does
+ * not load already, and the chunks' own stylesheets inside the page (as the entry's, see
+ * inlineStylesheets), so what the server rendered is styled before any script runs.
+ */
+function chunkPreloads(
+  manifest: BuildManifest,
+  readAsset: (path: string) => string,
+): (modules: string[] | undefined) => string {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const loaded = new Set(entry ? [entry.file, ...(entry.imports ?? []).map((key) => manifest[key]?.file)] : []);
   const cache = new Map<string, string>();
-  return (module) => {
-    if (!module) return "";
-    let links = cache.get(module);
+  return (modules) => {
+    if (!modules) return "";
+    const cacheKey = modules.join(" ");
+    let links = cache.get(cacheKey);
     if (links === undefined) {
       const files: string[] = [];
+      const stylesheets: string[] = [];
       const visit = (key: string) => {
         const chunk = manifest[key];
         if (!chunk || loaded.has(chunk.file) || files.includes(chunk.file)) return;
         files.push(chunk.file);
+        for (const css of chunk.css ?? []) if (!stylesheets.includes(css)) stylesheets.push(css);
         for (const imported of chunk.imports ?? []) visit(imported);
       };
-      visit(module);
-      links = files
-        .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`)
-        .join("");
-      cache.set(module, links);
+      for (const module of modules) visit(module);
+      links =
+        files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`).join("") +
+        stylesheets.map((href) => styleElement(`/${href}`, readAsset)).join("");
+      cache.set(cacheKey, links);
     }
     return links;
   };
@@ -196,8 +225,13 @@ function factsOf(routePath: string, params: Record<string, string | undefined>, 
   if (routePath === "/posts/:slug") {
     const post = answerOf<PostView>(queries, "posts.bySlug", (input) => input.slug === params.slug);
     if (post) {
-      const replies = answerOf<RepliesOfPost>(queries, "replies.byPost", (input) => input.postId === post.id);
-      return { kind: "post", post, replies: replies?.replies };
+      // The replies the page shows: its first page (read with one more, which says whether there are more).
+      const replies = answerOf<RepliesOfPost>(
+        queries,
+        "replies.byPost",
+        (input) => input.postId === post.id && (input.offset ?? 0) === 0,
+      );
+      return { kind: "post", post, replies: replies?.replies.slice(0, REPLIES_PER_PAGE) };
     }
   }
   if (routePath === "/cats/:slug") {

@@ -1,6 +1,7 @@
 // The admin area: its own chunk, loaded only when a moderator or an admin opens /admin. Admins
 // reach every screen; moderators only Posts and Reports (content moderation). Anyone else goes
 // to / (the server refuses their calls whatever this screen does).
+import "./mantine.css";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";

@@ -1,10 +1,8 @@
-// Lists are read a page (20) at a time, each page asked for with one item more than it shows:
-// the extra item says whether the server has a next page, so Load More is offered only then
-// (a full last page used to leave it on screen, loading nothing).
+// Lists are read a page at a time (20 items, or the page size a list chooses), each page asked
+// for with one item more than it shows: the extra item says whether the server has a next page,
+// so Load More is offered only then (a full last page used to leave it on screen, loading nothing).
 import { PAGE_STEP } from "@forum/contracts";
 
-export const PAGE_PROBE = PAGE_STEP + 1;
-
-export function pageOf<T>(items: readonly T[]): { shown: T[]; more: boolean } {
-  return { shown: items.slice(0, PAGE_STEP), more: items.length > PAGE_STEP };
+export function pageOf<T>(items: readonly T[], pageSize = PAGE_STEP): { shown: T[]; more: boolean } {
+  return { shown: items.slice(0, pageSize), more: items.length > pageSize };
 }

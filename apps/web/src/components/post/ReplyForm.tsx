@@ -5,7 +5,7 @@ import { Alert, Button, CloseButton, Group, Paper, Stack, Text, Title } from "@m
 import { IconLock } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { loginUrl, useHere } from "../../lib/loginReturn";
 import { toastSuccess } from "../../lib/toast";
@@ -52,14 +52,17 @@ function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
   const trpc = useTRPC();
   const onError = useApiError();
   const repliesChanged = useRepliesChanged(post);
+  const navigate = useNavigate();
   const { content, setContent, replyTo, setReplyTo } = box;
   const create = useMutation(
     trpc.replies.create.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async (reply) => {
         setContent("");
         setReplyTo(null);
         toastSuccess("Success", "Reply posted successfully");
         await repliesChanged(1);
+        // To the new reply: on a long thread it is past the replies loaded so far (ReplyList loads on).
+        await navigate({ hash: `reply-${reply.id}` }, { replace: true });
       },
       onError: (error) => onError(error, { title: "Error", message: "Failed to post reply" }),
     }),

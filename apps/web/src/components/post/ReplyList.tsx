@@ -1,26 +1,69 @@
-// "N Replies": the post's replies, oldest first, with a between-replies ad after every third.
-import { type PostView, REPLIES_PER_AD, type ReplyView } from "@forum/contracts";
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import { Fragment, useEffect, useId } from "react";
+// "N Replies": the post's replies, oldest first, with a between-replies ad after every third. Read
+// 50 at a time (the app's one pager), the next 50 as the reader nears the end, so a long thread's
+// page is as light as a short one's. A link to one reply (#reply-{id}, from a notification or a
+// report) loads pages until that reply is on the screen, then scrolls to it.
+import { type PostView, REPLIES_PER_AD, REPLIES_PER_PAGE, type ReplyView } from "@forum/contracts";
+import { Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Fragment, useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { plural } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { AdSlot } from "../AdSlot";
+import { PagedList } from "../browse/PagedList";
 import { ReplyItem } from "./ReplyItem";
 
 export function ReplyList({ post }: { post: PostView }) {
   const trpc = useTRPC();
   const headingId = useId();
-  const replies = useQuery(trpc.replies.byPost.queryOptions({ postId: post.id }));
-  const list = replies.data?.replies;
-  const count = list?.length ?? post.replyCount;
   const { hash } = useLocation();
-  // A link to #reply-{id} (a notification): once the replies are on the page, scroll to that one.
+  const targetId = hash.startsWith("#reply-") ? Number(hash.slice("#reply-".length)) : null;
+  // The reply the address points to, once it is on the screen (until then, pages keep loading).
+  const [shownTarget, setShownTarget] = useState<number | null>(null);
+  return (
+    <Stack gap="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId}>
+        {plural(post.replyCount, "Reply", "Replies")}
+      </Title>
+      <PagedList
+        pageQuery={(offset, limit) =>
+          trpc.replies.byPost.queryOptions({ postId: post.id, offset, limit }, { select: (answer) => answer.replies })
+        }
+        pageSize={REPLIES_PER_PAGE}
+        loadOnScroll
+        keepLoading={targetId !== null && shownTarget !== targetId}
+        renderItem={(reply: ReplyView, index) => (
+          <Fragment key={reply.id}>
+            {reply.id === targetId ? (
+              <TargetedReply reply={reply} postSlug={post.slug} onShown={setShownTarget} />
+            ) : (
+              <ReplyItem reply={reply} postSlug={post.slug} />
+            )}
+            {(index + 1) % REPLIES_PER_AD === 0 && <AdSlot placement="between-replies" />}
+          </Fragment>
+        )}
+        empty={<Text c="dimmed">No replies yet. Be the first to respond!</Text>}
+        skeleton={<ReplySkeletons count={Math.min(Math.max(post.replyCount, 1), 3)} />}
+        errorText="Could not load the replies."
+        loadMoreLabel="Load More Replies"
+      />
+    </Stack>
+  );
+}
+
+/** The reply the address points to: scrolled into view and outlined while it is the target. */
+function TargetedReply({
+  reply,
+  postSlug,
+  onShown,
+}: {
+  reply: ReplyView;
+  postSlug: string;
+  onShown: (id: number) => void;
+}) {
   useEffect(() => {
-    if (!list || !hash.startsWith("#reply-")) return;
-    const target = document.getElementById(hash.slice(1));
+    const target = document.getElementById(`reply-${reply.id}`);
     if (!target) return;
+    onShown(reply.id);
     target.scrollIntoView({ block: "start" });
     target.setAttribute("data-targeted", "true");
     target.style.outline = "2px solid var(--mantine-color-blue-filled)";
@@ -28,33 +71,8 @@ export function ReplyList({ post }: { post: PostView }) {
       target.removeAttribute("data-targeted");
       target.style.outline = "";
     };
-  }, [list, hash]);
-  return (
-    <Stack gap="md" component="section" aria-labelledby={headingId}>
-      <Title order={2} size="h3" id={headingId}>
-        {plural(count, "Reply", "Replies")}
-      </Title>
-      {replies.isPending ? (
-        <ReplySkeletons count={Math.min(Math.max(post.replyCount, 1), 3)} />
-      ) : replies.isError || !list ? (
-        <Group gap="sm">
-          <Text c="dimmed">Could not load the replies.</Text>
-          <Button variant="default" size="compact-sm" onClick={() => void replies.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      ) : list.length === 0 ? (
-        <Text c="dimmed">No replies yet. Be the first to respond!</Text>
-      ) : (
-        list.map((reply: ReplyView, index) => (
-          <Fragment key={reply.id}>
-            <ReplyItem reply={reply} postSlug={post.slug} />
-            {(index + 1) % REPLIES_PER_AD === 0 && <AdSlot placement="between-replies" />}
-          </Fragment>
-        ))
-      )}
-    </Stack>
-  );
+  }, [reply.id, onShown]);
+  return <ReplyItem reply={reply} postSlug={postSlug} />;
 }
 
 function ReplySkeletons({ count }: { count: number }) {

@@ -1,6 +1,6 @@
 // Cache rules of the post screen. Reading a post counts a view, so a change patches the cached
 // post from the answer instead of reading it again; lists that show posts are marked stale.
-import type { PostView, ReplyView } from "@forum/contracts";
+import type { PostView, RepliesOfPost, ReplyView } from "@forum/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTRPC } from "../../lib/trpc";
@@ -23,8 +23,11 @@ export function usePatchReply(postId: number) {
   const queryClient = useQueryClient();
   return useCallback(
     (replyId: number, patch: (reply: ReplyView) => ReplyView) => {
-      queryClient.setQueryData(trpc.replies.byPost.queryKey({ postId }), (old) =>
-        old ? { replies: old.replies.map((reply) => (reply.id === replyId ? patch(reply) : reply)) } : old,
+      // Every loaded page of the post's replies (each page is its own query: offset, limit).
+      queryClient.setQueriesData(
+        { queryKey: trpc.replies.byPost.queryKey({ postId }) },
+        (old: RepliesOfPost | undefined) =>
+          old ? { replies: old.replies.map((reply) => (reply.id === replyId ? patch(reply) : reply)) } : old,
       );
     },
     [trpc, queryClient, postId],
