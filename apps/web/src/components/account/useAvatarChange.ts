@@ -3,12 +3,12 @@
 // avatar is removed. Either way the signed-in user is replaced with the server's answer and every
 // cached list, post and profile (which show the picture) is refetched.
 import { AVATAR_MAX_BYTES, AVATAR_SIGNATURE_BYTES, type CurrentUser, MESSAGES, uploadFormatOf } from "@forum/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { answerMessage, sendForm } from "../../lib/sendForm";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError, useLoggedOut } from "../../lib/useApiError";
+import { useLoggedOut, useToastedMutation } from "../../lib/useToastedMutation";
 
 export const AVATAR_UPLOAD_URL = "/api/users/me/avatar";
 
@@ -26,7 +26,6 @@ export function useAvatarChange() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const loggedOut = useLoggedOut();
-  const onError = useApiError();
   const [picked, setPicked] = useState<PickedAvatar | null>(null);
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -34,11 +33,11 @@ export function useAvatarChange() {
   // A preview's blob: URL holds the file in memory until revoked: when replaced, and on leaving.
   useEffect(() => (picked ? () => URL.revokeObjectURL(picked.previewUrl) : undefined), [picked]);
 
-  const saved = useCallback(
-    async (updated: CurrentUser, title: string, message: string) => {
+  /** The server's answer becomes the signed-in user; every list, post and profile refetches. */
+  const refreshAll = useCallback(
+    (updated: CurrentUser) => {
       queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
-      toastSuccess(title, message);
-      await queryClient.invalidateQueries();
+      return queryClient.invalidateQueries();
     },
     [queryClient, trpc],
   );
@@ -69,7 +68,8 @@ export function useAvatarChange() {
       const answer = await sendForm(AVATAR_UPLOAD_URL, form).answer;
       if (answer.status === 200) {
         setPicked(null);
-        await saved(answer.body as CurrentUser, "Avatar Updated", "Your new avatar is saved.");
+        toastSuccess("Avatar Updated", "Your new avatar is saved.");
+        await refreshAll(answer.body as CurrentUser);
       } else if (answer.status === 401) {
         loggedOut();
       } else {
@@ -82,15 +82,13 @@ export function useAvatarChange() {
     } finally {
       setUploading(false);
     }
-  }, [picked, saved, loggedOut]);
+  }, [picked, refreshAll, loggedOut]);
 
-  const removal = useMutation(
-    trpc.users.deleteAvatar.mutationOptions({
-      onSuccess: (updated) => saved(updated, "Avatar Removed", "Your initials show instead."),
-      onError: (error) =>
-        onError(error, { title: "Update Failed", message: "Failed to remove avatar. Please try again." }),
-    }),
-  );
+  const removal = useToastedMutation(trpc.users.deleteAvatar.mutationOptions(), {
+    success: { title: "Avatar Removed", message: "Your initials show instead." },
+    failure: { title: "Update Failed", message: "Failed to remove avatar. Please try again." },
+    onSuccess: refreshAll,
+  });
 
   return {
     picked,

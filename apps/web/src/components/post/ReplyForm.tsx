@@ -3,14 +3,12 @@
 import { isBlank, type PostView } from "@forum/contracts";
 import { Alert, Button, CloseButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { loginUrl, useHere } from "../../lib/loginReturn";
-import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { useRepliesChanged } from "./postCache";
 import { type ReplyBox, useReplyBox } from "./replyBox";
@@ -50,20 +48,17 @@ export function ReplyForm({ post }: { post: PostView }) {
 
 function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
   const trpc = useTRPC();
-  const onError = useApiError();
   const repliesChanged = useRepliesChanged(post);
   const { content, setContent, replyTo, setReplyTo } = box;
-  const create = useMutation(
-    trpc.replies.create.mutationOptions({
-      onSuccess: async () => {
-        setContent("");
-        setReplyTo(null);
-        toastSuccess("Success", "Reply posted successfully");
-        await repliesChanged(1);
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to post reply" }),
-    }),
-  );
+  const create = useToastedMutation(trpc.replies.create.mutationOptions(), {
+    success: "Reply posted successfully",
+    failure: "Failed to post reply",
+    onSuccess: () => {
+      setContent("");
+      setReplyTo(null);
+      return repliesChanged(1);
+    },
+  });
   const blank = isBlank(content);
 
   return (
