@@ -5,10 +5,9 @@
 import { AVATAR_MAX_BYTES, AVATAR_SIGNATURE_BYTES, type CurrentUser, MESSAGES, uploadFormatOf } from "@forum/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { answerMessage, sendForm } from "../../lib/sendForm";
-import { toastError, toastSuccess } from "../../lib/toast";
+import { FailedAnswer, sendForm } from "../../lib/sendForm";
 import { useTRPC } from "../../lib/trpc";
-import { useLoggedOut, useToastedMutation } from "../../lib/useToastedMutation";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 export const AVATAR_UPLOAD_URL = "/api/users/me/avatar";
 
@@ -25,9 +24,7 @@ export type PickedAvatar = { file: File; previewUrl: string };
 export function useAvatarChange() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const loggedOut = useLoggedOut();
   const [picked, setPicked] = useState<PickedAvatar | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   // A preview's blob: URL holds the file in memory until revoked: when replaced, and on leaving.
@@ -59,30 +56,29 @@ export function useAvatarChange() {
     setProblem(null);
   }, []);
 
-  const upload = useCallback(async () => {
-    if (!picked) return;
-    const form = new FormData();
-    form.append("avatar", picked.file, picked.file.name);
-    setUploading(true);
-    try {
-      const answer = await sendForm(AVATAR_UPLOAD_URL, form).answer;
-      if (answer.status === 200) {
+  const upload = useToastedMutation(
+    {
+      mutationFn: async (file: File) => {
+        const form = new FormData();
+        form.append("avatar", file, file.name);
+        const answer = await sendForm(AVATAR_UPLOAD_URL, form).answer;
+        if (answer.status !== 200) throw new FailedAnswer(answer);
+        return answer.body as CurrentUser;
+      },
+    },
+    {
+      success: { title: "Avatar Updated", message: "Your new avatar is saved." },
+      // The server's reason (too large, not a picture) also stays under the picker.
+      failure: (error) => {
+        if (error instanceof FailedAnswer && error.httpStatus !== 401) setProblem(error.message);
+        return { title: "Upload Failed", message: "Failed to upload file" };
+      },
+      onSuccess: (updated) => {
         setPicked(null);
-        toastSuccess("Avatar Updated", "Your new avatar is saved.");
-        await refreshAll(answer.body as CurrentUser);
-      } else if (answer.status === 401) {
-        loggedOut();
-      } else {
-        const message = answerMessage(answer);
-        setProblem(message);
-        toastError("Upload Failed", message);
-      }
-    } catch {
-      toastError("Upload Failed", "Failed to upload file");
-    } finally {
-      setUploading(false);
-    }
-  }, [picked, refreshAll, loggedOut]);
+        return refreshAll(updated);
+      },
+    },
+  );
 
   const removal = useToastedMutation(trpc.users.deleteAvatar.mutationOptions(), {
     success: { title: "Avatar Removed", message: "Your initials show instead." },
@@ -93,11 +89,13 @@ export function useAvatarChange() {
   return {
     picked,
     problem,
-    uploading,
+    uploading: upload.isPending,
     removing: removal.isPending,
     pick,
     cancel,
-    upload,
+    upload: () => {
+      if (picked) upload.mutate(picked.file);
+    },
     remove: () => removal.mutate(),
   };
 }

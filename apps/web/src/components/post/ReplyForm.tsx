@@ -1,9 +1,9 @@
 // "Write a Reply" for members; visitors get a prompt to log in instead, and a locked discussion
 // says so (moderators and admins may still reply there).
-import { isBlank, type PostView } from "@forum/contracts";
+import { createReplyInput, isBlank, type PostView } from "@forum/contracts";
 import { Alert, Button, CloseButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { loginUrl, useHere } from "../../lib/loginReturn";
@@ -60,13 +60,23 @@ function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
     },
   });
   const blank = isBlank(content);
+  // The server's schema checks the reply before it is sent (a reply past its length limit is
+  // said under the box); the text stays in the ReplyBox, which Quote and the login return share.
+  const [problem, setProblem] = useState<string>();
+  const edit = (value: string) => {
+    setContent(value);
+    setProblem(undefined);
+  };
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (blank || create.isPending) return;
-        create.mutate({ postId: post.id, content: content.trim(), replyToId: replyTo?.id ?? null });
+        const checked = createReplyInput.safeParse({ postId: post.id, content, replyToId: replyTo?.id ?? null });
+        if (checked.success) create.mutate(checked.data);
+        else setProblem(checked.error.issues[0]?.message);
       }}
     >
       <Stack gap="sm">
@@ -85,7 +95,8 @@ function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
           minRows={4}
           maxRows={16}
           value={content}
-          onChange={setContent}
+          onChange={edit}
+          error={problem}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={blank || create.isPending}>
