@@ -18,10 +18,20 @@ const repository = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const packageDir = join(repository, "packages/client");
 const readmePath = join(packageDir, "README.md");
 
-/** The versions the repository uses, so the check matches what the monorepo builds with. */
-const devVersion = (name: string) =>
-  (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { devDependencies: Record<string, string> })
-    .devDependencies[name];
+/**
+ * The versions the repository uses, so the check matches what the monorepo builds with: the
+ * manifest's, or for "catalog:" the one in pnpm-workspace.yaml's catalog.
+ */
+function devVersion(name: string): string | undefined {
+  const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
+  const version = manifest.devDependencies[name];
+  if (version !== "catalog:") return version;
+  const workspace = readFileSync(join(repository, "pnpm-workspace.yaml"), "utf8");
+  const entry = new RegExp(`^ {2}"?${name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}"?: (\\S+)$`, "m");
+  return workspace.match(entry)?.[1];
+}
 
 /** Runs a command without blocking this process, whose event loop serves the live forum. */
 function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}) {

@@ -1,5 +1,6 @@
 // A member's whole visit: register, a refused blank post, a real post, a reply, a vote taken
 // back, a profile edit, logout.
+import { LIMITS, MESSAGES } from "@forum/contracts";
 import { expect, test } from "@playwright/test";
 import { fillLogin, register, snap, uniqueName } from "./helpers";
 
@@ -17,6 +18,12 @@ test("a member registers, posts, replies, votes, edits the profile and logs out"
   await expect(page.getByText("Please fill in all required fields")).toBeVisible();
   await snap(page, "create-post-missing-information");
 
+  // A rule of the server's own schema other than the form-wide one shows under its field.
+  await dialog.getByLabel("Title").fill("t".repeat(LIMITS.title + 1));
+  await dialog.getByRole("button", { name: "Publish Post" }).click();
+  await expect(dialog.getByText(MESSAGES.tooLong("Title", LIMITS.title))).toBeVisible();
+  await expect(dialog.getByLabel("Title")).toHaveAttribute("aria-invalid", "true");
+
   const title = `End-to-end post ${uniqueName("")}`;
   await dialog.getByLabel("Title").fill(title);
   await dialog.getByRole("combobox", { name: "Category" }).click();
@@ -33,8 +40,17 @@ test("a member registers, posts, replies, votes, edits the profile and logs out"
   await expect(page.getByText("Second line of the body.")).toBeVisible();
   await expect(page.getByText("No replies yet. Be the first to respond!")).toBeVisible();
 
-  // Reply.
-  await page.getByRole("textbox", { name: "Your reply" }).fill("Replying from the browser test.");
+  // A reply past its length limit is named under the box, and nothing is sent.
+  const replyBox = page.getByRole("textbox", { name: "Your reply" });
+  await replyBox.fill("r".repeat(LIMITS.reply + 1));
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByText(MESSAGES.tooLong("Reply", LIMITS.reply))).toBeVisible();
+  await expect(replyBox).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("No replies yet. Be the first to respond!")).toBeVisible();
+
+  // Reply (typing clears the message).
+  await replyBox.fill("Replying from the browser test.");
+  await expect(page.getByText(MESSAGES.tooLong("Reply", LIMITS.reply))).toBeHidden();
   await page.getByRole("button", { name: "Post Reply" }).click();
   await expect(page.getByText("Reply posted successfully")).toBeVisible();
   await expect(page.getByText("Replying from the browser test.")).toBeVisible();

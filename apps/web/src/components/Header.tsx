@@ -10,14 +10,14 @@ import {
   useMantineColorScheme,
 } from "@mantine/core";
 import { IconBell, IconMoon, IconPlus, IconSettings, IconSun } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { type ComponentProps, lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { loginUrl, useHere } from "../lib/loginReturn";
 import { FORUM_TITLE } from "../lib/site";
-import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
+import { useToastedMutation } from "../lib/useToastedMutation";
 import { useOpenCreatePost } from "./CreatePostContext";
 import { HeaderSearch } from "./search/HeaderSearch";
 import { UserAvatar } from "./UserAvatar";
@@ -116,16 +116,14 @@ export function LogoutButton({ visibleFrom, fullWidth }: { visibleFrom?: "sm"; f
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const logout = useMutation(
-    trpc.auth.logout.mutationOptions({
-      onSuccess: () => {
-        queryClient.removeQueries();
-        toastSuccess("Logged out", "You have been logged out successfully");
-        navigate("/");
-      },
-      onError: () => toastError("Logout failed", "Failed to logout. Please try again."),
-    }),
-  );
+  const logout = useToastedMutation(trpc.auth.logout.mutationOptions(), {
+    success: { title: "Logged out", message: "You have been logged out successfully" },
+    failure: { title: "Logout failed", message: "Failed to logout. Please try again." },
+    onSuccess: () => {
+      queryClient.removeQueries();
+      navigate("/");
+    },
+  });
   return (
     <Button
       variant="subtle"

@@ -48,3 +48,16 @@ export function answerMessage(answer: UploadAnswer): string {
   const message = typeof body === "object" && body !== null ? (body as { message?: unknown }).message : undefined;
   return typeof message === "string" && message ? message : answer.text.trim() || answer.statusText;
 }
+
+/**
+ * A failed answer as an error that carries its HTTP status (httpStatusOf reads it) and the
+ * server's message, so an upload fails through lib/useToastedMutation like any other write.
+ */
+export class FailedAnswer extends Error {
+  readonly httpStatus: number;
+  constructor(answer: UploadAnswer) {
+    super(answerMessage(answer));
+    this.name = "FailedAnswer";
+    this.httpStatus = answer.status;
+  }
+}

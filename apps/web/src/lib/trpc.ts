@@ -7,13 +7,14 @@ import { refetchUnlessFromPage } from "./pageData";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** The HTTP status of a failed call, when the server answered. */
+/** The HTTP status of a failed call, when the server answered (a tRPC call, or an upload's FailedAnswer). */
 export function httpStatusOf(error: unknown): number | undefined {
   if (error instanceof TRPCClientError) {
     const data = error.data as { httpStatus?: number } | undefined;
     return data?.httpStatus;
   }
-  return undefined;
+  const status = error instanceof Error ? (error as { httpStatus?: unknown }).httpStatus : undefined;
+  return typeof status === "number" ? status : undefined;
 }
 
 const NOT_RETRIED = new Set([400, 401, 403, 404, 409, 429]);

@@ -1,6 +1,6 @@
 // Home feed (/): Latest Discussions with a sort kept in the URL and a sidebar ad.
 import type { PostSort } from "@forum/contracts";
-import { Button, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { AdSlot } from "../components/AdSlot";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -21,8 +21,9 @@ export default function HomePage() {
   const openCreatePost = useOpenCreatePost();
   const [sortBy, setSortBy] = useUrlChoice("sort", SORTS, "hot");
   return (
-    <Grid gap="lg">
-      <Grid.Col span={{ base: 12, lg: 9 }}>
+    // Two columns on wide screens (global.css), without Mantine's Grid: the first download stays small.
+    <div className="home-columns">
+      <div>
         <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "All Discussions" }]} />
         <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
           <PageTitle>Latest Discussions</PageTitle>
@@ -47,10 +48,10 @@ export default function HomePage() {
             </Paper>
           }
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 3 }} visibleFrom="lg">
+      </div>
+      <Box visibleFrom="lg">
         <AdSlot placement="sidebar" />
-      </Grid.Col>
-    </Grid>
+      </Box>
+    </div>
   );
 }

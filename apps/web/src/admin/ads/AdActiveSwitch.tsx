@@ -1,7 +1,7 @@
 // The row's active toggle: saves the whole ad with the new flag and shows it at once.
 import type { AdView } from "@forum/contracts";
 import { Switch } from "@mantine/core";
-import { draftOf, payloadOf } from "./adDraft";
+import { draftOf } from "./adDraft";
 import { useUpdateAd } from "./useAdMutations";
 
 export function AdActiveSwitch({ ad }: { ad: AdView }) {
@@ -12,9 +12,7 @@ export function AdActiveSwitch({ ad }: { ad: AdView }) {
       aria-label={`Active: ${ad.title}`}
       checked={checked}
       disabled={update.isPending}
-      onChange={(event) =>
-        update.mutate({ id: ad.id, ...payloadOf({ ...draftOf(ad), active: event.currentTarget.checked }) })
-      }
+      onChange={(event) => update.mutate({ id: ad.id, ...draftOf(ad), active: event.currentTarget.checked })}
     />
   );
 }

@@ -1,20 +1,12 @@
 // "Create Advertisement" / "Edit Advertisement": title, content, type, placement, dimensions
-// and the active switch. Blank title or content is refused before anything is sent.
-import { type AdPlacement, type AdType, type AdView, MESSAGES } from "@forum/contracts";
+// and the active switch, checked with the server's schemas: blank title or content is refused
+// with the spec's toast before anything is sent.
+import { type AdView, createAdInput, MESSAGES, updateAdInput } from "@forum/contracts";
 import { Button, Group, Select, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
-import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { DialogForm } from "../../components/DialogForm";
-import { toastError } from "../../lib/toast";
-import {
-  AD_DIMENSION_OPTIONS,
-  AD_PLACEMENT_OPTIONS,
-  AD_TYPE_OPTIONS,
-  type AdDraft,
-  draftOf,
-  isComplete,
-  payloadOf,
-} from "./adDraft";
+import { type FormSchema, type OutputOf, useSchemaForm } from "../../lib/useSchemaForm";
+import { AD_DIMENSION_OPTIONS, AD_PLACEMENT_OPTIONS, AD_TYPE_OPTIONS, draftOf } from "./adDraft";
 import { useCreateAd, useUpdateAd } from "./useAdMutations";
 
 type Props = { opened: boolean; ad: AdView | null; onClose: () => void };
@@ -38,28 +30,23 @@ function AdForm({ ad, onClose }: Omit<Props, "opened">) {
   const create = useCreateAd();
   const update = useUpdateAd();
   const pending = create.isPending || update.isPending;
-  const [draft, setDraft] = useState(() => draftOf(ad));
-  const set = <K extends keyof AdDraft>(field: K, value: AdDraft[K]) =>
-    setDraft((current) => ({ ...current, [field]: value }));
-
-  const save = () => {
-    if (!isComplete(draft)) {
-      toastError("Missing Information", MESSAGES.adTitleContentRequired);
-      return;
-    }
-    if (ad) update.mutate({ id: ad.id, ...payloadOf(draft) }, { onSuccess: onClose });
-    else create.mutate(payloadOf(draft), { onSuccess: onClose });
-  };
+  // An edit saves the whole ad, so nothing falls back to a default.
+  const schema: FormSchema<OutputOf<typeof createAdInput> | OutputOf<typeof updateAdInput>> = ad
+    ? updateAdInput
+    : createAdInput;
+  const { field, onSubmit } = useSchemaForm({
+    initialValues: { id: ad?.id ?? 0, ...draftOf(ad) },
+    schema,
+    formMessages: { [MESSAGES.adTitleContentRequired]: "Missing Information" },
+  });
+  const save = onSubmit((fields) => {
+    if ("id" in fields) update.mutate(fields, { onSuccess: onClose });
+    else create.mutate(fields, { onSuccess: onClose });
+  });
 
   return (
     <DialogForm onSubmit={save}>
-      <TextInput
-        label="Title"
-        withAsterisk
-        value={draft.title}
-        onChange={(event) => set("title", event.currentTarget.value)}
-        data-autofocus
-      />
+      <TextInput label="Title" withAsterisk {...field("title")} data-autofocus />
       <Textarea
         label="Content"
         description="Text, or HTML for custom, banner and AdSense ads"
@@ -67,34 +54,20 @@ function AdForm({ ad, onClose }: Omit<Props, "opened">) {
         autosize
         minRows={4}
         maxRows={12}
-        value={draft.content}
-        onChange={(event) => set("content", event.currentTarget.value)}
+        {...field("content")}
       />
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <Select
-          label="Type"
-          data={AD_TYPE_OPTIONS}
-          allowDeselect={false}
-          value={draft.type}
-          onChange={(value) => value && set("type", value as AdType)}
-        />
-        <Select
-          label="Placement"
-          data={AD_PLACEMENT_OPTIONS}
-          allowDeselect={false}
-          value={draft.placement}
-          onChange={(value) => value && set("placement", value as AdPlacement)}
-        />
+        <Select label="Type" data={AD_TYPE_OPTIONS} allowDeselect={false} {...field("type")} />
+        <Select label="Placement" data={AD_PLACEMENT_OPTIONS} allowDeselect={false} {...field("placement")} />
         <Select
           label="Dimensions"
           placeholder="Any size"
           data={AD_DIMENSION_OPTIONS}
           clearable
-          value={draft.dimensions}
-          onChange={(value) => set("dimensions", value)}
+          {...field("dimensions")}
         />
       </SimpleGrid>
-      <Switch label="Active" checked={draft.active} onChange={(event) => set("active", event.currentTarget.checked)} />
+      <Switch label="Active" {...field("active", { type: "checkbox" })} />
       <Group justify="flex-end" gap="sm" mt="xs">
         <Button variant="default" onClick={onClose} disabled={pending}>
           Cancel

@@ -1,11 +1,11 @@
 // "Ad Settings": whether ads show at all, the AdSense publisher id, and how many posts come
 // between two feed ads (a whole number from 1 to 10: anything else is refused next to the field,
-// with the same rule the server holds).
-import { type AdSettingsView, adsBetweenPostsField } from "@forum/contracts";
+// by the server's own schema).
+import { ADS_BETWEEN_POSTS_MAX, ADS_BETWEEN_POSTS_MIN, type AdSettingsView, adSettingsInput } from "@forum/contracts";
 import { Button, Group, NumberInput, Paper, Skeleton, Stack, Switch, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
+import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useUpdateAdSettings } from "./useAdMutations";
 
 export function AdSettingsCard() {
@@ -29,57 +29,32 @@ export function AdSettingsCard() {
   );
 }
 
+const fieldsOf = (settings: AdSettingsView) => ({
+  enableAds: settings.enableAds,
+  adsensePubId: settings.adsensePubId ?? "",
+  adsBetweenPosts: settings.adsBetweenPosts as string | number,
+});
+
 function AdSettingsForm({ settings }: { settings: AdSettingsView }) {
   const save = useUpdateAdSettings();
-  const [enableAds, setEnableAds] = useState(settings.enableAds);
-  const [adsensePubId, setAdsensePubId] = useState(settings.adsensePubId ?? "");
-  const [adsBetweenPosts, setAdsBetweenPosts] = useState<string | number>(settings.adsBetweenPosts);
-  const [intervalError, setIntervalError] = useState<string | null>(null);
-  const showSaved = (saved: AdSettingsView) => {
-    setEnableAds(saved.enableAds);
-    setAdsensePubId(saved.adsensePubId ?? "");
-    setAdsBetweenPosts(saved.adsBetweenPosts);
-  };
-
+  const { form, field, onSubmit } = useSchemaForm({ initialValues: fieldsOf(settings), schema: adSettingsInput });
   return (
     <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const interval = adsBetweenPostsField.safeParse(adsBetweenPosts);
-        setIntervalError(interval.success ? null : (interval.error.issues[0]?.message ?? null));
-        if (!interval.success) return;
-        save.mutate(
-          { enableAds, adsensePubId: adsensePubId.trim() || null, adsBetweenPosts: interval.data },
-          { onSuccess: (saved) => showSaved(saved) },
-        );
-      }}
+      noValidate
+      onSubmit={onSubmit((fields) => save.mutate(fields, { onSuccess: (saved) => form.setValues(fieldsOf(saved)) }))}
     >
       <Stack gap="sm" maw={560}>
-        <Switch
-          label="Enable Ads"
-          checked={enableAds}
-          onChange={(event) => setEnableAds(event.currentTarget.checked)}
-        />
-        <TextInput
-          label="AdSense Publisher ID"
-          placeholder="ca-pub-0000000000000000"
-          value={adsensePubId}
-          onChange={(event) => setAdsensePubId(event.currentTarget.value)}
-        />
+        <Switch label="Enable Ads" {...field("enableAds", { type: "checkbox" })} />
+        <TextInput label="AdSense Publisher ID" placeholder="ca-pub-0000000000000000" {...field("adsensePubId")} />
         <NumberInput
           label="Ads Between Posts"
-          description="Show an ad after every N posts (1 to 10)"
-          min={1}
-          max={10}
+          description={`Show an ad after every N posts (${ADS_BETWEEN_POSTS_MIN} to ${ADS_BETWEEN_POSTS_MAX})`}
+          min={ADS_BETWEEN_POSTS_MIN}
+          max={ADS_BETWEEN_POSTS_MAX}
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="none"
-          value={adsBetweenPosts}
-          onChange={(value) => {
-            setAdsBetweenPosts(value);
-            setIntervalError(null);
-          }}
-          error={intervalError}
+          {...field("adsBetweenPosts")}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={save.isPending}>

@@ -1,5 +1,5 @@
-// The ad form's fields, from an ad (edit) or blank (create), and the payload they save as.
-import { AD_DIMENSIONS, AD_PLACEMENTS, AD_TYPES, type AdView, isBlank } from "@forum/contracts";
+// The ad form's fields, from an ad (edit) or blank (create).
+import { AD_DIMENSIONS, AD_PLACEMENTS, AD_TYPES, type AdView } from "@forum/contracts";
 
 export type AdDraft = Pick<AdView, "title" | "content" | "type" | "placement" | "dimensions" | "active">;
 
@@ -17,13 +17,4 @@ export function draftOf(ad: AdView | null): AdDraft {
     dimensions: ad.dimensions,
     active: ad.active,
   };
-}
-
-/** Every field, trimmed: an edit saves the whole ad, so nothing falls back to a default. */
-export function payloadOf(draft: AdDraft) {
-  return { ...draft, title: draft.title.trim(), content: draft.content.trim() };
-}
-
-export function isComplete(draft: AdDraft): boolean {
-  return !isBlank(draft.title) && !isBlank(draft.content);
 }

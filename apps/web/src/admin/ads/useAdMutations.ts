@@ -1,11 +1,8 @@
 // The ad writes with their toasts (spec section 8). Each refreshes every ads query, so the
 // public slots pick up a change as well as this screen.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toastSuccess } from "../../lib/toast";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
-
-const SAVE_FAILED = { title: "Error", message: "Failed to save advertisement" };
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 function useRefreshAds() {
   const trpc = useTRPC();
@@ -15,60 +12,36 @@ function useRefreshAds() {
 
 export function useCreateAd() {
   const trpc = useTRPC();
-  const refresh = useRefreshAds();
-  const onError = useApiError();
-  return useMutation(
-    trpc.ads.create.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "Advertisement created successfully");
-        await refresh();
-      },
-      onError: (error) => onError(error, SAVE_FAILED),
-    }),
-  );
+  return useToastedMutation(trpc.ads.create.mutationOptions(), {
+    success: "Advertisement created successfully",
+    failure: "Failed to save advertisement",
+    onSuccess: useRefreshAds(),
+  });
 }
 
 export function useUpdateAd() {
   const trpc = useTRPC();
-  const refresh = useRefreshAds();
-  const onError = useApiError();
-  return useMutation(
-    trpc.ads.update.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "Advertisement updated successfully");
-        await refresh();
-      },
-      onError: (error) => onError(error, SAVE_FAILED),
-    }),
-  );
+  return useToastedMutation(trpc.ads.update.mutationOptions(), {
+    success: "Advertisement updated successfully",
+    failure: "Failed to save advertisement",
+    onSuccess: useRefreshAds(),
+  });
 }
 
 export function useDeleteAd() {
   const trpc = useTRPC();
-  const refresh = useRefreshAds();
-  const onError = useApiError();
-  return useMutation(
-    trpc.ads.delete.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "Advertisement deleted successfully");
-        await refresh();
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to delete advertisement" }),
-    }),
-  );
+  return useToastedMutation(trpc.ads.delete.mutationOptions(), {
+    success: "Advertisement deleted successfully",
+    failure: "Failed to delete advertisement",
+    onSuccess: useRefreshAds(),
+  });
 }
 
 export function useUpdateAdSettings() {
   const trpc = useTRPC();
-  const refresh = useRefreshAds();
-  const onError = useApiError();
-  return useMutation(
-    trpc.ads.updateSettings.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "Ad settings updated successfully");
-        await refresh();
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to update ad settings" }),
-    }),
-  );
+  return useToastedMutation(trpc.ads.updateSettings.mutationOptions(), {
+    success: "Ad settings updated successfully",
+    failure: "Failed to update ad settings",
+    onSuccess: useRefreshAds(),
+  });
 }

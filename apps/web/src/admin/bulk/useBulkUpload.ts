@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UploadAnswer, UploadHandle } from "../../lib/sendForm";
 import { toastError, toastSuccess } from "../../lib/toast";
-import { useLoggedOut } from "../../lib/useApiError";
+import { useLoggedOut } from "../../lib/useToastedMutation";
 import type { ImportReport } from "./BulkImported";
 import { importedText, isExcelFile } from "./bulkTypes";
 import { failureText, importedItems, type ProblemReport, problemReportOf } from "./uploadResult";

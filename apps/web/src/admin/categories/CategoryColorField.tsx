@@ -2,9 +2,9 @@
 import { CATEGORY_PRESET_COLORS } from "@forum/contracts";
 import { ColorInput, ColorSwatch, Group, Stack, Text } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 
-type Props = { value: string; onChange: (color: string) => void; error?: string | undefined };
+type Props = { value: string; onChange: (color: string) => void; error?: ReactNode };
 
 export function CategoryColorField({ value, onChange, error }: Props) {
   const labelId = useId();

@@ -1,10 +1,18 @@
-// Create Category and Edit Category: name, description and colour (ten presets or a custom one).
-// Creating needs a name and a description; editing needs a name (spec section 5).
-import { type CategoryView, DEFAULT_CATEGORY_COLOR, isBlank, MESSAGES } from "@forum/contracts";
+// Create Category and Edit Category: name, description and colour (ten presets or a custom one),
+// checked with the server's schemas: creating needs a name and a description (one message, shown
+// once a field was left blank or a save was tried, the button waiting meanwhile); editing needs a
+// name (spec section 5).
+import {
+  type CategoryView,
+  createCategoryInput,
+  DEFAULT_CATEGORY_COLOR,
+  MESSAGES,
+  updateCategoryInput,
+} from "@forum/contracts";
 import { Button, Group, Text, Textarea, TextInput } from "@mantine/core";
-import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { DialogForm } from "../../components/DialogForm";
+import { type FormSchema, type OutputOf, problemsOf, useSchemaForm } from "../../lib/useSchemaForm";
 import { CategoryColorField } from "./CategoryColorField";
 import { useCreateCategory, useUpdateCategory } from "./useCategoryMutations";
 
@@ -24,63 +32,49 @@ export function CategoryDialog({ category, opened, onClose }: Props) {
   );
 }
 
-const HEX_COLOR = /^#([0-9a-f]{6}|[0-9a-f]{3})$/i;
-
 function CategoryForm({ category, onClose }: Omit<Props, "opened">) {
   const creating = category === null;
-  const [name, setName] = useState(category?.name ?? "");
-  const [description, setDescription] = useState(category?.description ?? "");
-  const [color, setColor] = useState(category?.color ?? DEFAULT_CATEGORY_COLOR);
-  // Messages show once a field was left blank or a save was tried, not while typing the first time.
-  const [touched, setTouched] = useState({ name: false, description: false, submit: false });
+  const schema: FormSchema<OutputOf<typeof createCategoryInput> | OutputOf<typeof updateCategoryInput>> = creating
+    ? createCategoryInput
+    : updateCategoryInput;
+  const { form, field, onSubmit, formMessage } = useSchemaForm({
+    initialValues: {
+      id: category?.id ?? 0,
+      name: category?.name ?? "",
+      description: category?.description ?? "",
+      color: category?.color ?? DEFAULT_CATEGORY_COLOR,
+    },
+    schema,
+    // Shown below the fields by this form, not in a toast.
+    formMessages: { [MESSAGES.requiredFields]: null },
+    validateInputOnBlur: true,
+  });
   const create = useCreateCategory(onClose);
   const update = useUpdateCategory(onClose);
   const pending = create.isPending || update.isPending;
   const submitLabel = creating ? (pending ? "Creating..." : "Create Category") : pending ? "Saving..." : "Save Changes";
-
-  const nameBlank = isBlank(name);
-  const descriptionBlank = isBlank(description);
-  const missing = creating && (nameBlank || descriptionBlank);
-  const showMissing =
-    missing && (touched.submit || (touched.name && nameBlank) || (touched.description && descriptionBlank));
-  const nameError =
-    !creating && nameBlank && (touched.name || touched.submit) ? MESSAGES.categoryNameRequired : undefined;
-  const colorError = touched.submit && !HEX_COLOR.test(color) ? MESSAGES.invalidColor : undefined;
-
-  const save = () => {
-    setTouched((current) => ({ ...current, submit: true }));
-    if (missing || nameBlank || !HEX_COLOR.test(color)) return;
-    const fields = { name: name.trim(), description: description.trim(), color };
-    if (category) update.mutate({ id: category.id, ...fields, description: fields.description || null });
-    else create.mutate(fields);
-  };
+  // The button waits for what creating requires, by the same schema.
+  const missing = Object.values(problemsOf(schema, form.values)).includes(MESSAGES.requiredFields);
 
   return (
-    <DialogForm onSubmit={save}>
-      <TextInput
-        label="Name"
-        withAsterisk
-        data-autofocus
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        onBlur={() => setTouched((current) => ({ ...current, name: true }))}
-        error={nameError ?? (showMissing && nameBlank)}
-      />
+    <DialogForm onSubmit={onSubmit((fields) => ("id" in fields ? update.mutate(fields) : create.mutate(fields)))}>
+      <TextInput label="Name" withAsterisk data-autofocus {...field("name")} />
       <Textarea
         label="Description"
         withAsterisk={creating}
         autosize
         minRows={2}
         maxRows={6}
-        value={description}
-        onChange={(event) => setDescription(event.currentTarget.value)}
-        onBlur={() => setTouched((current) => ({ ...current, description: true }))}
-        error={showMissing && descriptionBlank}
+        {...field("description")}
       />
-      <CategoryColorField value={color} onChange={setColor} error={colorError} />
-      {showMissing && (
+      <CategoryColorField
+        value={form.values.color}
+        onChange={(color) => form.setFieldValue("color", color)}
+        error={form.errors.color}
+      />
+      {formMessage && (
         <Text c="red" size="sm" role="alert">
-          {MESSAGES.requiredFields}
+          {formMessage}
         </Text>
       )}
       <Group justify="flex-end" gap="sm" mt="xs">

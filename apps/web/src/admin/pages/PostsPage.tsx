@@ -1,9 +1,9 @@
 // Posts Management (/admin/posts): every post with search, category filter, edit, delete and view.
 // The newest 1,000 are loaded and filtered here; a search also finds older ones on the server.
-import { isBlank, MESSAGES, type PostView } from "@forum/contracts";
+import { type PostView, updatePostInput } from "@forum/contracts";
 import { Badge, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
-import { type DraftCheck, EditPostDialog, requireAllFields } from "../../components/post/EditPostDialog";
+import { EditPostDialog } from "../../components/post/EditPostDialog";
 import { plural } from "../../lib/format";
 import { AdminEmptyState } from "../AdminEmptyState";
 import { AdminPageHeader } from "../AdminPageHeader";
@@ -17,8 +17,8 @@ import { PostFilters } from "../posts/PostFilters";
 import { MAX_ADMIN_POSTS, useAllPosts } from "../posts/useAllPosts";
 import { useDialogTarget } from "../useDialogTarget";
 
-/** The admin list names a missing title (spec section 5); other gaps get the general message. */
-const titleFirst: DraftCheck = (draft) => (isBlank(draft.title) ? MESSAGES.postTitleRequired : requireAllFields(draft));
+/** The admin list names a missing title (spec section 5), as the update call's schema does. */
+const ADMIN_EDIT_SCHEMA = updatePostInput.omit({ id: true });
 
 export default function PostsPage() {
   const posts = useAllPosts();
@@ -73,7 +73,12 @@ export default function PostsPage() {
         )}
       </Stack>
       {editing.target && (
-        <EditPostDialog post={editing.target} opened={editing.opened} onClose={editing.close} check={titleFirst} />
+        <EditPostDialog
+          post={editing.target}
+          opened={editing.opened}
+          onClose={editing.close}
+          schema={ADMIN_EDIT_SCHEMA}
+        />
       )}
       <DeletePostDialog post={deleting.target} opened={deleting.opened} onClose={deleting.close} />
     </>

@@ -1,32 +1,28 @@
 // "Delete Post": the spec's confirmation in a dialog, then the delete (Deleting... while pending).
 import type { PostView } from "@forum/contracts";
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "../../components/Dialog";
 import { useRefreshPostLists } from "../../components/post/postCache";
-import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 type DeletePostDialogProps = { post: PostView | null; opened: boolean; onClose: () => void };
 
 export function DeletePostDialog({ post, opened, onClose }: DeletePostDialogProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const onError = useApiError();
   const refreshLists = useRefreshPostLists();
-  const remove = useMutation(
-    trpc.posts.delete.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "Post deleted successfully");
-        onClose();
-        // Its page, if cached, must not show it again.
-        if (post) queryClient.removeQueries({ queryKey: trpc.posts.bySlug.queryKey({ slug: post.slug }) });
-        await refreshLists({ categories: true });
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to delete post" }),
-    }),
-  );
+  const remove = useToastedMutation(trpc.posts.delete.mutationOptions(), {
+    success: "Post deleted successfully",
+    failure: "Failed to delete post",
+    onSuccess: () => {
+      onClose();
+      // Its page, if cached, must not show it again.
+      if (post) queryClient.removeQueries({ queryKey: trpc.posts.bySlug.queryKey({ slug: post.slug }) });
+      return refreshLists({ categories: true });
+    },
+  });
   const close = () => {
     if (!remove.isPending) onClose();
   };

@@ -1,11 +1,10 @@
 // The Reports screen's data: the open reports, their count (the admin menu's badge) and the
 // resolution call, which refreshes both and every list that may show the deleted content.
 import type { ReportAction } from "@forum/contracts";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRefreshPostLists } from "../../components/post/postCache";
-import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 export function useOpenReports() {
   const trpc = useTRPC();
@@ -27,18 +26,14 @@ const DONE: Record<ReportAction, (kind: "post" | "reply") => string> = {
 export function useResolveReports() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const onError = useApiError();
   const refreshLists = useRefreshPostLists();
-  return useMutation(
-    trpc.reports.resolve.mutationOptions({
-      onSuccess: async (_result, input) => {
-        toastSuccess("Success", DONE[input.action](input.postId === undefined ? "reply" : "post"));
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
-          input.action === "dismiss" ? undefined : refreshLists({ categories: true }),
-        ]);
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to resolve the reports" }),
-    }),
-  );
+  return useToastedMutation(trpc.reports.resolve.mutationOptions(), {
+    success: (_result, input) => DONE[input.action](input.postId === undefined ? "reply" : "post"),
+    failure: "Failed to resolve the reports",
+    onSuccess: (_result, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
+        input.action === "dismiss" ? undefined : refreshLists({ categories: true }),
+      ]),
+  });
 }

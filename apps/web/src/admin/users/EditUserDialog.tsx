@@ -1,16 +1,15 @@
 // "Edit User": username, email, first and last name, and role, saved with admin.updateUser.
-import { type AdminUserView, isBlank, MESSAGES, ROLES, type Role } from "@forum/contracts";
+import { type AdminUserView, adminUpdateUserInput, MESSAGES, ROLES } from "@forum/contracts";
 import { Select, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { Dialog } from "../../components/Dialog";
 import { DialogForm } from "../../components/DialogForm";
 import { DialogButtons } from "../../components/post/DialogButtons";
 import { useRefreshPostLists } from "../../components/post/postCache";
-import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useSchemaForm } from "../../lib/useSchemaForm";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 type EditUserDialogProps = { user: AdminUserView; opened: boolean; onClose: () => void };
 
@@ -25,88 +24,44 @@ export function EditUserDialog({ user, opened, onClose }: EditUserDialogProps) {
   );
 }
 
-type UserForm = { username: string; email: string; firstName: string; lastName: string; role: Role };
-
 function EditUserForm({ user, onClose }: Omit<EditUserDialogProps, "opened">) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const onError = useApiError();
   const refreshLists = useRefreshPostLists();
   const { user: me } = useCurrentUser();
-  const [form, setForm] = useState<UserForm>({
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName ?? "",
-    lastName: user.lastName ?? "",
-    role: user.role,
-  });
-  const set = <K extends keyof UserForm>(field: K, value: UserForm[K]) =>
-    setForm((current) => ({ ...current, [field]: value }));
-
-  const update = useMutation(
-    trpc.admin.updateUser.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "User updated successfully");
-        onClose();
-        const refreshes: Promise<unknown>[] = [refreshLists()];
-        if (me?.id === user.id) refreshes.push(queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }));
-        await Promise.all(refreshes);
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to update user" }),
-    }),
-  );
-
-  const save = () => {
-    if (isBlank(form.username)) {
-      toastError("Missing Information", MESSAGES.usernameRequired);
-      return;
-    }
-    update.mutate({
+  // The server's schema: a blank username gets the spec's toast, a malformed name or email a
+  // message under its field.
+  const { field, onSubmit } = useSchemaForm({
+    initialValues: {
       id: user.id,
-      username: form.username.trim(),
-      email: form.email.trim(),
-      firstName: form.firstName.trim() || null,
-      lastName: form.lastName.trim() || null,
-      role: form.role,
-    });
-  };
+      username: user.username,
+      email: user.email,
+      firstName: user.firstName ?? "",
+      lastName: user.lastName ?? "",
+      role: user.role,
+    },
+    schema: adminUpdateUserInput,
+    formMessages: { [MESSAGES.usernameRequired]: "Missing Information" },
+  });
+
+  const update = useToastedMutation(trpc.admin.updateUser.mutationOptions(), {
+    success: "User updated successfully",
+    failure: "Failed to update user",
+    onSuccess: () => {
+      onClose();
+      const refreshes: Promise<unknown>[] = [refreshLists()];
+      if (me?.id === user.id) refreshes.push(queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }));
+      return Promise.all(refreshes);
+    },
+  });
 
   return (
-    <DialogForm onSubmit={save}>
-      <TextInput
-        label="Username"
-        withAsterisk
-        value={form.username}
-        onChange={(event) => set("username", event.currentTarget.value)}
-        autoComplete="off"
-        data-autofocus
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        value={form.email}
-        onChange={(event) => set("email", event.currentTarget.value)}
-        autoComplete="off"
-      />
-      <TextInput
-        label="First Name"
-        value={form.firstName}
-        onChange={(event) => set("firstName", event.currentTarget.value)}
-        autoComplete="off"
-      />
-      <TextInput
-        label="Last Name"
-        value={form.lastName}
-        onChange={(event) => set("lastName", event.currentTarget.value)}
-        autoComplete="off"
-      />
-      <Select
-        label="Role"
-        data={ROLE_OPTIONS}
-        value={form.role}
-        onChange={(value) => value && set("role", value as Role)}
-        allowDeselect={false}
-      />
+    <DialogForm onSubmit={onSubmit((edited) => update.mutate(edited))}>
+      <TextInput label="Username" withAsterisk {...field("username")} autoComplete="off" data-autofocus />
+      <TextInput label="Email" type="email" {...field("email")} autoComplete="off" />
+      <TextInput label="First Name" {...field("firstName")} autoComplete="off" />
+      <TextInput label="Last Name" {...field("lastName")} autoComplete="off" />
+      <Select label="Role" data={ROLE_OPTIONS} {...field("role")} allowDeselect={false} />
       <DialogButtons pending={update.isPending} onCancel={onClose} />
     </DialogForm>
   );

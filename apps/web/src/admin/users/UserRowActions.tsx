@@ -4,38 +4,27 @@ import type { AdminUserView } from "@forum/contracts";
 import { MESSAGES } from "@forum/contracts";
 import { ActionIcon, Group, Tooltip } from "@mantine/core";
 import { IconBan, IconCircleCheck, IconPencil, IconTrash } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useRefreshPostLists } from "../../components/post/postCache";
-import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 type UserRowActionsProps = { user: AdminUserView; onEdit: () => void };
 
 export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
   const trpc = useTRPC();
-  const onError = useApiError();
   // A user's name shows on posts, and deleting them deletes their posts: every list refreshes.
   const refreshLists = useRefreshPostLists();
-  const setBanned = useMutation(
-    trpc.admin.setBanned.mutationOptions({
-      onSuccess: async (saved) => {
-        toastSuccess("Success", saved.banned ? "User banned successfully" : "User unbanned successfully");
-        await refreshLists();
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to update user status" }),
-    }),
-  );
-  const remove = useMutation(
-    trpc.admin.deleteUser.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "User deleted successfully");
-        await refreshLists({ categories: true });
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to delete user" }),
-    }),
-  );
+  const setBanned = useToastedMutation(trpc.admin.setBanned.mutationOptions(), {
+    success: (saved) => (saved.banned ? "User banned successfully" : "User unbanned successfully"),
+    failure: "Failed to update user status",
+    onSuccess: () => refreshLists(),
+  });
+  const remove = useToastedMutation(trpc.admin.deleteUser.mutationOptions(), {
+    success: "User deleted successfully",
+    failure: "Failed to delete user",
+    onSuccess: () => refreshLists({ categories: true }),
+  });
 
   const isAdmin = user.role === "admin";
   const busy = setBanned.isPending || remove.isPending;

@@ -1,43 +1,25 @@
 // "Change Password": the server checks the current password and signs out the account's other sessions.
-import { LIMITS, MESSAGES } from "@forum/contracts";
+import { changePasswordInput, LIMITS, MESSAGES } from "@forum/contracts";
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
-import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
-import { useTextForm } from "../../lib/useTextForm";
-
-const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
+import { useSchemaForm } from "../../lib/useSchemaForm";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 export function ChangePasswordForm() {
   const trpc = useTRPC();
-  const onError = useApiError();
-  const { form, setForm, field } = useTextForm(EMPTY);
-  const change = useMutation(
-    trpc.auth.changePassword.mutationOptions({
-      onSuccess: () => {
-        setForm(EMPTY);
-        toastSuccess("Password Changed", "Your password has been successfully changed.");
-      },
-      onError: (error) =>
-        onError(error, {
-          title: "Change Failed",
-          message: "Failed to change password. Please check your current password.",
-        }),
-    }),
-  );
-
-  const submit = () => {
-    if (!form.currentPassword || !form.newPassword || !form.confirmPassword) {
-      toastError("Missing information", MESSAGES.loginFieldsRequired);
-      return;
-    }
-    if (form.newPassword !== form.confirmPassword) {
-      toastError("Password mismatch", MESSAGES.passwordMismatch);
-      return;
-    }
-    change.mutate(form);
-  };
+  const { form, field, onSubmit } = useSchemaForm({
+    initialValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    schema: changePasswordInput,
+    formMessages: {
+      [MESSAGES.loginFieldsRequired]: "Missing information",
+      [MESSAGES.passwordMismatch]: "Password mismatch",
+    },
+  });
+  const change = useToastedMutation(trpc.auth.changePassword.mutationOptions(), {
+    success: { title: "Password Changed", message: "Your password has been successfully changed." },
+    failure: { title: "Change Failed", message: "Failed to change password. Please check your current password." },
+    onSuccess: () => form.reset(),
+  });
 
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }}>
@@ -47,13 +29,7 @@ export function ChangePasswordForm() {
       <Text size="sm" c="dimmed" mb="md">
         Changing your password signs you out on your other devices.
       </Text>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate onSubmit={onSubmit((passwords) => change.mutate(passwords))}>
         <Stack gap="sm" maw={480}>
           <PasswordInput label="Current Password" autoComplete="current-password" {...field("currentPassword")} />
           <PasswordInput

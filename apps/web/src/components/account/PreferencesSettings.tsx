@@ -4,10 +4,10 @@
 // switches are kept with the account but shown disabled.
 import type { UserPreferences } from "@forum/contracts";
 import { Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 type SwitchSpec = { key: keyof UserPreferences; label: string; description: string; email?: boolean };
 
@@ -34,17 +34,15 @@ export function PreferencesSettings() {
   useEffect(() => {
     if (stored.data) setDraft(stored.data);
   }, [stored.data]);
-  const save = useMutation(
-    trpc.users.updatePreferences.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.users.preferences.queryKey(), saved);
-        // Posts show the author's name and picture by this choice.
-        void queryClient.invalidateQueries();
-        toastSuccess("Preferences Saved", "Your preferences have been saved.");
-      },
-      onError: () => toastError("Preferences Not Saved", "Failed to save your preferences. Please try again."),
-    }),
-  );
+  const save = useToastedMutation(trpc.users.updatePreferences.mutationOptions(), {
+    success: { title: "Preferences Saved", message: "Your preferences have been saved." },
+    failure: { title: "Preferences Not Saved", message: "Failed to save your preferences. Please try again." },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(trpc.users.preferences.queryKey(), saved);
+      // Posts show the author's name and picture by this choice.
+      void queryClient.invalidateQueries();
+    },
+  });
 
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }}>

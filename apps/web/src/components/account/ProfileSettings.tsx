@@ -3,24 +3,14 @@
 // server's own rule, not in a toast.
 import { type CurrentUser, MESSAGES, updateProfileInput } from "@forum/contracts";
 import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { toastSuccess } from "../../lib/toast";
+import { useQueryClient } from "@tanstack/react-query";
 import { httpStatusOf, useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
-import { useTextForm } from "../../lib/useTextForm";
+import { useSchemaForm } from "../../lib/useSchemaForm";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { AvatarSettings } from "./AvatarSettings";
 
-type ProfileFields = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  bio: string;
-  website: string;
-  location: string;
-};
-
-const fieldsOf = (user: CurrentUser): ProfileFields => ({
+const fieldsOf = (user: CurrentUser) => ({
+  id: user.id,
   firstName: user.firstName ?? "",
   lastName: user.lastName ?? "",
   email: user.email,
@@ -28,9 +18,10 @@ const fieldsOf = (user: CurrentUser): ProfileFields => ({
   website: user.website ?? "",
   location: user.location ?? "",
 });
+type ProfileField = Exclude<keyof ReturnType<typeof fieldsOf>, "id">;
 
 /** The field a server's 400 message is about ("Website must be...", "Bio must be at most..."). */
-const MESSAGE_FIELDS: [RegExp, keyof ProfileFields][] = [
+const MESSAGE_FIELDS: [RegExp, ProfileField][] = [
   [/^First name /, "firstName"],
   [/^Last name /, "lastName"],
   [/email/i, "email"],
@@ -38,7 +29,7 @@ const MESSAGE_FIELDS: [RegExp, keyof ProfileFields][] = [
   [/^Website /, "website"],
   [/^Location /, "location"],
 ];
-function fieldOfMessage(error: unknown): keyof ProfileFields | undefined {
+function fieldOfMessage(error: unknown): ProfileField | undefined {
   if (httpStatusOf(error) !== 400 || !(error instanceof Error)) return undefined;
   return MESSAGE_FIELDS.find(([pattern]) => pattern.test(error.message))?.[1];
 }
@@ -46,77 +37,50 @@ function fieldOfMessage(error: unknown): keyof ProfileFields | undefined {
 export function ProfileSettings({ user }: { user: CurrentUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const onError = useApiError();
-  const { form, setForm, field } = useTextForm(() => fieldsOf(user));
-  const [errors, setErrors] = useState<Partial<Record<keyof ProfileFields, string>>>({});
-  /** A field with its error; typing in it clears the error. */
-  const checkedField = (name: keyof ProfileFields) => {
-    const base = field(name);
-    return {
-      ...base,
-      error: errors[name],
-      onChange: (event: Parameters<typeof base.onChange>[0]) => {
-        base.onChange(event);
-        setErrors((current) => ({ ...current, [name]: undefined }));
-      },
-    };
-  };
-  const update = useMutation(
-    trpc.users.update.mutationOptions({
-      onSuccess: async (updated) => {
-        queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
-        setForm(fieldsOf(updated));
-        toastSuccess("Profile Updated", "Your profile has been successfully updated.");
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
-          queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() }),
-        ]);
-      },
-      onError: (error) => {
-        const field = httpStatusOf(error) === 409 ? "email" : fieldOfMessage(error);
-        if (field) setErrors({ [field]: httpStatusOf(error) === 409 ? MESSAGES.emailTaken : error.message });
-        else onError(error, { title: "Update Failed", message: "Failed to update profile. Please try again." });
-      },
-    }),
-  );
+  // The same schema as the server's: a wrong field is named under it before anything is sent.
+  const { form, field, onSubmit } = useSchemaForm({ initialValues: fieldsOf(user), schema: updateProfileInput });
+  const update = useToastedMutation(trpc.users.update.mutationOptions(), {
+    success: { title: "Profile Updated", message: "Your profile has been successfully updated." },
+    // What only the server knows (a taken email) also goes under its field.
+    failure: (error) => {
+      if (httpStatusOf(error) === 409) form.setFieldError("email", MESSAGES.emailTaken);
+      else {
+        const name = fieldOfMessage(error);
+        if (!name) return { title: "Update Failed", message: "Failed to update profile. Please try again." };
+        form.setFieldError(name, error.message);
+      }
+      return undefined;
+    },
+    onSuccess: (updated) => {
+      queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
+      form.setValues(fieldsOf(updated));
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.users.pathKey() }),
+      ]);
+    },
+  });
 
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const checked = updateProfileInput.safeParse({ id: user.id, ...form });
-          if (!checked.success) {
-            const found: Partial<Record<keyof ProfileFields, string>> = {};
-            for (const issue of checked.error.issues) {
-              const name = issue.path[0] as keyof ProfileFields;
-              found[name] ??= issue.message;
-            }
-            setErrors(found);
-            return;
-          }
-          setErrors({});
-          update.mutate({ id: user.id, ...form });
-        }}
-      >
+      <form noValidate onSubmit={onSubmit((profile) => update.mutate(profile))}>
         <Stack gap="md">
           <AvatarSettings user={user} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="First Name" autoComplete="given-name" {...checkedField("firstName")} />
-            <TextInput label="Last Name" autoComplete="family-name" {...checkedField("lastName")} />
+            <TextInput label="First Name" autoComplete="given-name" {...field("firstName")} />
+            <TextInput label="Last Name" autoComplete="family-name" {...field("lastName")} />
           </SimpleGrid>
-          <TextInput label="Email Address" type="email" autoComplete="email" {...checkedField("email")} />
-          <Textarea label="Bio" autosize minRows={3} maxRows={8} {...checkedField("bio")} />
+          <TextInput label="Email Address" type="email" autoComplete="email" {...field("email")} />
+          <Textarea label="Bio" autosize minRows={3} maxRows={8} {...field("bio")} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label="Website"
               type="url"
               placeholder="https://example.com"
               autoComplete="url"
-              {...checkedField("website")}
+              {...field("website")}
             />
-            <TextInput label="Location" placeholder="City, Country" {...checkedField("location")} />
+            <TextInput label="Location" placeholder="City, Country" {...field("location")} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" disabled={update.isPending}>

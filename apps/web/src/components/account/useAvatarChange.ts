@@ -3,12 +3,11 @@
 // avatar is removed. Either way the signed-in user is replaced with the server's answer and every
 // cached list, post and profile (which show the picture) is refetched.
 import { AVATAR_MAX_BYTES, AVATAR_SIGNATURE_BYTES, type CurrentUser, MESSAGES, uploadFormatOf } from "@forum/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
-import { answerMessage, sendForm } from "../../lib/sendForm";
-import { toastError, toastSuccess } from "../../lib/toast";
+import { FailedAnswer, sendForm } from "../../lib/sendForm";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError, useLoggedOut } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 
 export const AVATAR_UPLOAD_URL = "/api/users/me/avatar";
 
@@ -25,20 +24,17 @@ export type PickedAvatar = { file: File; previewUrl: string };
 export function useAvatarChange() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const loggedOut = useLoggedOut();
-  const onError = useApiError();
   const [picked, setPicked] = useState<PickedAvatar | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   // A preview's blob: URL holds the file in memory until revoked: when replaced, and on leaving.
   useEffect(() => (picked ? () => URL.revokeObjectURL(picked.previewUrl) : undefined), [picked]);
 
-  const saved = useCallback(
-    async (updated: CurrentUser, title: string, message: string) => {
+  /** The server's answer becomes the signed-in user; every list, post and profile refetches. */
+  const refreshAll = useCallback(
+    (updated: CurrentUser) => {
       queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
-      toastSuccess(title, message);
-      await queryClient.invalidateQueries();
+      return queryClient.invalidateQueries();
     },
     [queryClient, trpc],
   );
@@ -60,46 +56,46 @@ export function useAvatarChange() {
     setProblem(null);
   }, []);
 
-  const upload = useCallback(async () => {
-    if (!picked) return;
-    const form = new FormData();
-    form.append("avatar", picked.file, picked.file.name);
-    setUploading(true);
-    try {
-      const answer = await sendForm(AVATAR_UPLOAD_URL, form).answer;
-      if (answer.status === 200) {
+  const upload = useToastedMutation(
+    {
+      mutationFn: async (file: File) => {
+        const form = new FormData();
+        form.append("avatar", file, file.name);
+        const answer = await sendForm(AVATAR_UPLOAD_URL, form).answer;
+        if (answer.status !== 200) throw new FailedAnswer(answer);
+        return answer.body as CurrentUser;
+      },
+    },
+    {
+      success: { title: "Avatar Updated", message: "Your new avatar is saved." },
+      // The server's reason (too large, not a picture) also stays under the picker.
+      failure: (error) => {
+        if (error instanceof FailedAnswer && error.httpStatus !== 401) setProblem(error.message);
+        return { title: "Upload Failed", message: "Failed to upload file" };
+      },
+      onSuccess: (updated) => {
         setPicked(null);
-        await saved(answer.body as CurrentUser, "Avatar Updated", "Your new avatar is saved.");
-      } else if (answer.status === 401) {
-        loggedOut();
-      } else {
-        const message = answerMessage(answer);
-        setProblem(message);
-        toastError("Upload Failed", message);
-      }
-    } catch {
-      toastError("Upload Failed", "Failed to upload file");
-    } finally {
-      setUploading(false);
-    }
-  }, [picked, saved, loggedOut]);
-
-  const removal = useMutation(
-    trpc.users.deleteAvatar.mutationOptions({
-      onSuccess: (updated) => saved(updated, "Avatar Removed", "Your initials show instead."),
-      onError: (error) =>
-        onError(error, { title: "Update Failed", message: "Failed to remove avatar. Please try again." }),
-    }),
+        return refreshAll(updated);
+      },
+    },
   );
+
+  const removal = useToastedMutation(trpc.users.deleteAvatar.mutationOptions(), {
+    success: { title: "Avatar Removed", message: "Your initials show instead." },
+    failure: { title: "Update Failed", message: "Failed to remove avatar. Please try again." },
+    onSuccess: refreshAll,
+  });
 
   return {
     picked,
     problem,
-    uploading,
+    uploading: upload.isPending,
     removing: removal.isPending,
     pick,
     cancel,
-    upload,
+    upload: () => {
+      if (picked) upload.mutate(picked.file);
+    },
     remove: () => removal.mutate(),
   };
 }

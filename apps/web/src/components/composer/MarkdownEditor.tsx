@@ -26,6 +26,10 @@ type Props = {
   maxRows?: number;
   autoFocus?: boolean;
   disabled?: boolean;
+  /** A form's message for this field (lib/useSchemaForm), or `true` to only mark it. */
+  error?: ReactNode;
+  onFocus?: () => void;
+  onBlur?: () => void;
 };
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -88,7 +92,22 @@ function applyChange(box: HTMLTextAreaElement, change: TextChange, onChange: (va
 }
 
 export const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function MarkdownEditor(
-  { value, onChange, label, ariaLabel, withAsterisk, placeholder, rows, minRows, maxRows, autoFocus, disabled },
+  {
+    value,
+    onChange,
+    label,
+    ariaLabel,
+    withAsterisk,
+    placeholder,
+    rows,
+    minRows,
+    maxRows,
+    autoFocus,
+    disabled,
+    error,
+    onFocus,
+    onBlur,
+  },
   ref,
 ) {
   const id = useId();
@@ -167,6 +186,9 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function M
             value={value}
             onChange={(event) => onChange(event.currentTarget.value)}
             onKeyDown={onKeyDown}
+            onFocus={onFocus}
+            onBlur={onBlur}
+            error={error}
             disabled={disabled}
             data-autofocus={autoFocus || undefined}
             {...(rows ? { rows } : { autosize: true, minRows, maxRows })}

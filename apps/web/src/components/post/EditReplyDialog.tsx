@@ -1,11 +1,10 @@
-// "Edit Reply": the reply's content; blank content is refused before any call.
-import { isBlank, MESSAGES, type ReplyView } from "@forum/contracts";
+// "Edit Reply": the reply's content, checked with the server's schema; blank content is refused
+// with the spec's toast before any call.
+import { MESSAGES, type ReplyView, updateReplyInput } from "@forum/contracts";
 import { Stack } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
-import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useSchemaForm } from "../../lib/useSchemaForm";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { Dialog } from "../Dialog";
 import { DialogButtons } from "./DialogButtons";
@@ -23,38 +22,27 @@ export function EditReplyDialog({ reply, postSlug, opened, onClose }: Props) {
 
 function EditReplyForm({ reply, postSlug, onClose }: Omit<Props, "opened">) {
   const trpc = useTRPC();
-  const onError = useApiError();
   const repliesChanged = useRepliesChanged({ id: reply.postId, slug: postSlug });
-  const [content, setContent] = useState(reply.content);
-  const update = useMutation(
-    trpc.replies.update.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "Reply updated successfully");
-        onClose();
-        await repliesChanged(0);
-      },
-      // Spec section 8: a reply edit that finds the session gone goes to /auth.
-      onError: (error) => onError(error, { title: "Error", message: "Failed to update reply" }, "/auth"),
-    }),
-  );
-
-  const save = () => {
-    if (isBlank(content)) {
-      toastError("Missing Information", MESSAGES.replyContentRequired);
-      return;
-    }
-    update.mutate({ id: reply.id, content: content.trim() });
-  };
+  const { field, onSubmit } = useSchemaForm({
+    initialValues: { id: reply.id, content: reply.content },
+    schema: updateReplyInput,
+    formMessages: { [MESSAGES.replyContentRequired]: "Missing Information" },
+  });
+  const update = useToastedMutation(trpc.replies.update.mutationOptions(), {
+    success: "Reply updated successfully",
+    failure: "Failed to update reply",
+    // Spec section 8: a reply edit that finds the session gone goes to /auth.
+    loginPath: "/auth",
+    onSuccess: () => {
+      onClose();
+      return repliesChanged(0);
+    },
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
-    >
+    <form noValidate onSubmit={onSubmit((edited) => update.mutate(edited))}>
       <Stack gap="sm">
-        <MarkdownEditor label="Reply" withAsterisk rows={6} value={content} onChange={setContent} autoFocus />
+        <MarkdownEditor label="Reply" withAsterisk rows={6} {...field("content")} autoFocus />
         <DialogButtons pending={update.isPending} onCancel={onClose} />
       </Stack>
     </form>

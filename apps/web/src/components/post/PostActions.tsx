@@ -2,18 +2,18 @@
 // two). Deleting asks the browser first, then goes home.
 import type { PostView } from "@forum/contracts";
 import { Group } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { useMutation } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { EditDeleteButtons } from "../EditDeleteButtons";
+import { useDialogOnDemand } from "../useDialogOnDemand";
 import { canModify } from "./canModify";
-import { EditPostDialog } from "./EditPostDialog";
 import { ModerationButtons } from "./ModerationButtons";
 import { useRefreshPostLists } from "./postCache";
+
+const EditPostDialog = lazy(() => import("./EditPostDialog").then((module) => ({ default: module.EditPostDialog })));
 
 const CONFIRM_DELETE = "Are you sure you want to delete this post? This action cannot be undone.";
 
@@ -21,19 +21,16 @@ export function PostActions({ post }: { post: PostView }) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
   const navigate = useNavigate();
-  const onError = useApiError();
   const refreshLists = useRefreshPostLists();
-  const [editing, edit] = useDisclosure(false);
-  const remove = useMutation(
-    trpc.posts.delete.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "Post deleted successfully");
-        navigate("/");
-        await refreshLists({ categories: true });
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to delete post" }),
-    }),
-  );
+  const [editing, edit, editorWanted] = useDialogOnDemand();
+  const remove = useToastedMutation(trpc.posts.delete.mutationOptions(), {
+    success: "Post deleted successfully",
+    failure: "Failed to delete post",
+    onSuccess: () => {
+      navigate("/");
+      return refreshLists({ categories: true });
+    },
+  });
 
   if (!canModify(user, post.authorId)) return null;
   const confirmDelete = () => {
@@ -43,7 +40,11 @@ export function PostActions({ post }: { post: PostView }) {
     <Group gap="xs">
       <ModerationButtons post={post} />
       <EditDeleteButtons onEdit={edit.open} onDelete={confirmDelete} deleting={remove.isPending} />
-      <EditPostDialog post={post} opened={editing} onClose={edit.close} />
+      {editorWanted && (
+        <Suspense fallback={null}>
+          <EditPostDialog post={post} opened={editing} onClose={edit.close} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -1,34 +1,29 @@
 // Edit and Delete on a reply, for its author and admins.
 import type { ReplyView } from "@forum/contracts";
 import { Group } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
-import { useMutation } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { EditDeleteButtons } from "../EditDeleteButtons";
+import { useDialogOnDemand } from "../useDialogOnDemand";
 import { canModify } from "./canModify";
-import { EditReplyDialog } from "./EditReplyDialog";
 import { useRepliesChanged } from "./postCache";
+
+const EditReplyDialog = lazy(() => import("./EditReplyDialog").then((module) => ({ default: module.EditReplyDialog })));
 
 const CONFIRM_DELETE = "Are you sure you want to delete this reply? This action cannot be undone.";
 
 export function ReplyActions({ reply, postSlug }: { reply: ReplyView; postSlug: string }) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
-  const onError = useApiError();
   const repliesChanged = useRepliesChanged({ id: reply.postId, slug: postSlug });
-  const [editing, edit] = useDisclosure(false);
-  const remove = useMutation(
-    trpc.replies.delete.mutationOptions({
-      onSuccess: async () => {
-        toastSuccess("Success", "Reply deleted successfully");
-        await repliesChanged(-1);
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to delete reply" }),
-    }),
-  );
+  const [editing, edit, editorWanted] = useDialogOnDemand();
+  const remove = useToastedMutation(trpc.replies.delete.mutationOptions(), {
+    success: "Reply deleted successfully",
+    failure: "Failed to delete reply",
+    onSuccess: () => repliesChanged(-1),
+  });
 
   if (!canModify(user, reply.authorId)) return null;
   const author = reply.author ? `@${reply.author.username}` : "Unknown";
@@ -44,7 +39,11 @@ export function ReplyActions({ reply, postSlug }: { reply: ReplyView; postSlug: 
         onDelete={confirmDelete}
         deleting={remove.isPending}
       />
-      <EditReplyDialog reply={reply} postSlug={postSlug} opened={editing} onClose={edit.close} />
+      {editorWanted && (
+        <Suspense fallback={null}>
+          <EditReplyDialog reply={reply} postSlug={postSlug} opened={editing} onClose={edit.close} />
+        </Suspense>
+      )}
     </Group>
   );
 }

@@ -1,16 +1,14 @@
 // "Write a Reply" for members; visitors get a prompt to log in instead, and a locked discussion
 // says so (moderators and admins may still reply there).
-import { isBlank, type PostView } from "@forum/contracts";
+import { createReplyInput, isBlank, type PostView } from "@forum/contracts";
 import { Alert, Button, CloseButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { loginUrl, useHere } from "../../lib/loginReturn";
-import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { useRepliesChanged } from "./postCache";
 import { type ReplyBox, useReplyBox } from "./replyBox";
@@ -50,31 +48,38 @@ export function ReplyForm({ post }: { post: PostView }) {
 
 function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
   const trpc = useTRPC();
-  const onError = useApiError();
   const repliesChanged = useRepliesChanged(post);
   const navigate = useNavigate();
   const { content, setContent, replyTo, setReplyTo } = box;
-  const create = useMutation(
-    trpc.replies.create.mutationOptions({
-      onSuccess: async (reply) => {
-        setContent("");
-        setReplyTo(null);
-        toastSuccess("Success", "Reply posted successfully");
-        await repliesChanged(1);
-        // To the new reply: on a long thread it is past the replies loaded so far (ReplyList loads on).
-        await navigate({ hash: `reply-${reply.id}` }, { replace: true });
-      },
-      onError: (error) => onError(error, { title: "Error", message: "Failed to post reply" }),
-    }),
-  );
+  const create = useToastedMutation(trpc.replies.create.mutationOptions(), {
+    success: "Reply posted successfully",
+    failure: "Failed to post reply",
+    onSuccess: async (reply) => {
+      setContent("");
+      setReplyTo(null);
+      await repliesChanged(1);
+      // To the new reply: on a long thread it is past the replies loaded so far (ReplyList loads on).
+      await navigate({ hash: `reply-${reply.id}` }, { replace: true });
+    },
+  });
   const blank = isBlank(content);
+  // The server's schema checks the reply before it is sent (a reply past its length limit is
+  // said under the box); the text stays in the ReplyBox, which Quote and the login return share.
+  const [problem, setProblem] = useState<string>();
+  const edit = (value: string) => {
+    setContent(value);
+    setProblem(undefined);
+  };
 
   return (
     <form
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         if (blank || create.isPending) return;
-        create.mutate({ postId: post.id, content: content.trim(), replyToId: replyTo?.id ?? null });
+        const checked = createReplyInput.safeParse({ postId: post.id, content, replyToId: replyTo?.id ?? null });
+        if (checked.success) create.mutate(checked.data);
+        else setProblem(checked.error.issues[0]?.message);
       }}
     >
       <Stack gap="sm">
@@ -93,7 +98,8 @@ function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
           minRows={4}
           maxRows={16}
           value={content}
-          onChange={setContent}
+          onChange={edit}
+          error={problem}
         />
         <Group justify="flex-end">
           <Button type="submit" disabled={blank || create.isPending}>

@@ -1,11 +1,10 @@
 // Votes on a reply, as on a post: one per member, the same vote again takes it back. The answer's
 // counts go into the cached replies of the post; a visitor is sent to log in first.
 import type { ReplyView, VoteType } from "@forum/contracts";
-import { useMutation } from "@tanstack/react-query";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { useGoToLogin } from "../../lib/loginReturn";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { usePatchReply } from "./postCache";
 import { VoteControl } from "./VoteControl";
 
@@ -13,15 +12,13 @@ export function ReplyVoteButtons({ reply }: { reply: ReplyView }) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
   const goToLogin = useGoToLogin();
-  const onError = useApiError();
   const patchReply = usePatchReply(reply.postId);
-  const vote = useMutation(
-    trpc.votes.cast.mutationOptions({
-      onSuccess: ({ upvotes, downvotes, myVote }) =>
-        patchReply(reply.id, (current) => ({ ...current, upvotes, downvotes, myVote })),
-      onError: (error) => onError(error, { title: "Error", message: "Failed to vote on reply" }),
-    }),
-  );
+  // No success toast: the counts and the highlighted arrow say it.
+  const vote = useToastedMutation(trpc.votes.cast.mutationOptions(), {
+    failure: "Failed to vote on reply",
+    onSuccess: ({ upvotes, downvotes, myVote }) =>
+      patchReply(reply.id, (current) => ({ ...current, upvotes, downvotes, myVote })),
+  });
   const cast = (type: VoteType) => {
     if (!user) goToLogin("vote");
     else if (!vote.isPending) vote.mutate({ type, replyId: reply.id });

@@ -1,16 +1,14 @@
 // "Report" on a post or reply, for signed-in members other than its author: a dialog with the
 // reason (Spam, Abuse, Off-topic, Other) and an optional note of up to 500 characters. A member
 // reports each post or reply once; the server's answer to a second report says so.
-import { LIMITS, REPORT_REASONS, type ReportReason } from "@forum/contracts";
+import { createReportInput, LIMITS, REPORT_REASONS, type ReportReason } from "@forum/contracts";
 import { Button, Radio, Stack, Textarea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconFlag } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import { toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useSchemaForm } from "../../lib/useSchemaForm";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { Dialog } from "../Dialog";
 import { DialogForm } from "../DialogForm";
 import { DialogButtons } from "./DialogButtons";
@@ -43,21 +41,20 @@ export function ReportButton({ target, authorId, subject }: Props) {
 
 function ReportForm({ target, onClose }: { target: Target; onClose: () => void }) {
   const trpc = useTRPC();
-  const onError = useApiError();
-  const [reason, setReason] = useState<ReportReason>("Spam");
-  const [text, setText] = useState("");
-  const report = useMutation(
-    trpc.reports.create.mutationOptions({
-      onSuccess: () => {
-        toastSuccess("Report sent", "Thank you: the moderators will look at it.");
-        onClose();
-      },
-      onError: (error) => onError(error, { title: "Report not sent", message: "Failed to send the report" }),
-    }),
-  );
+  // The server's schema: a reason of the list, a note within its limit (counted as typed below).
+  const { form, field, onSubmit } = useSchemaForm({
+    initialValues: { ...target, reason: "Spam" as ReportReason, text: "" },
+    schema: createReportInput,
+  });
+  const report = useToastedMutation(trpc.reports.create.mutationOptions(), {
+    success: { title: "Report sent", message: "Thank you: the moderators will look at it." },
+    failure: { title: "Report not sent", message: "Failed to send the report" },
+    onSuccess: onClose,
+  });
+  const reason = form.values.reason;
   return (
-    <DialogForm onSubmit={() => report.mutate({ ...target, reason, text: text.trim() || null })}>
-      <Radio.Group label="Why?" withAsterisk value={reason} onChange={(value) => setReason(value as ReportReason)}>
+    <DialogForm onSubmit={onSubmit((sent) => report.mutate(sent))}>
+      <Radio.Group label="Why?" withAsterisk {...field("reason")}>
         <Stack gap="xs" mt="xs">
           {REPORT_REASONS.map((choice) => (
             <Radio key={choice} value={choice} label={choice} data-autofocus={choice === reason || undefined} />
@@ -69,9 +66,8 @@ function ReportForm({ target, onClose }: { target: Target; onClose: () => void }
         autosize
         minRows={3}
         maxLength={LIMITS.reportText}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        description={`${text.length} / ${LIMITS.reportText}`}
+        {...field("text")}
+        description={`${form.values.text.length} / ${LIMITS.reportText}`}
       />
       <DialogButtons pending={report.isPending} onCancel={onClose} label="Send Report" pendingLabel="Sending..." />
     </DialogForm>

@@ -2,12 +2,11 @@
 // cached post (reading it again counts a view). A visitor signs in first and the vote is cast on
 // their return.
 import type { PostView, VoteType } from "@forum/contracts";
-import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { useGoToLogin, useResumed } from "../../lib/loginReturn";
 import { useTRPC } from "../../lib/trpc";
-import { useApiError } from "../../lib/useApiError";
+import { useToastedMutation } from "../../lib/useToastedMutation";
 import { usePatchPost } from "./postCache";
 import { VoteControl } from "./VoteControl";
 
@@ -15,15 +14,13 @@ export function VoteButtons({ post }: { post: PostView }) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
   const goToLogin = useGoToLogin();
-  const onError = useApiError();
   const patchPost = usePatchPost();
-  const vote = useMutation(
-    trpc.votes.cast.mutationOptions({
-      onSuccess: ({ upvotes, downvotes, votes, myVote }) =>
-        patchPost(post.slug, (current) => ({ ...current, upvotes, downvotes, votes, myVote })),
-      onError: (error) => onError(error, { title: "Error", message: "Failed to vote on post" }),
-    }),
-  );
+  // No success toast: the counts and the highlighted arrow say it.
+  const vote = useToastedMutation(trpc.votes.cast.mutationOptions(), {
+    failure: "Failed to vote on post",
+    onSuccess: ({ upvotes, downvotes, votes, myVote }) =>
+      patchPost(post.slug, (current) => ({ ...current, upvotes, downvotes, votes, myVote })),
+  });
 
   const cast = (type: VoteType) => {
     // Visitors sign in first rather than cast a vote the server would refuse; the vote is cast
