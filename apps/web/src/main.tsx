@@ -1,7 +1,7 @@
 import "./styles/mantine.css";
 import "@mantine/notifications/styles.css";
 import "./styles/global.css";
-import { StrictMode, useEffect } from "react";
+import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
@@ -15,23 +15,11 @@ const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Missing #root element");
 const queryClient = createQueryClient();
 
-/**
- * Marks <html data-hydrated> once React has taken the page over: a server-rendered page is
- * visible before its controls work, and the browser tests wait for this before using them.
- */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
-  return null;
-}
-
 const app = (
   <StrictMode>
     <BrowserRouter>
       <App queryClient={queryClient} apiClient={createApiClient()} />
     </BrowserRouter>
-    <MarkHydrated />
   </StrictMode>
 );
 loadPageData(queryClient);

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import type { RouteObject } from "react-router";
 import { FullScreenLoading } from "./components/FullScreenLoading";
 import { Layout } from "./components/Layout";
+import { PageHydrated } from "./components/PageHydrated";
 
 const HomePage = lazy(() => import("./pages/HomePage"));
 const TrendingPage = lazy(() => import("./pages/TrendingPage"));
@@ -18,7 +19,12 @@ const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
 const AdminRoutes = lazy(() => import("./admin/AdminRoutes"));
 
 function Lazy({ page }: { page: ReactNode }) {
-  return <Suspense fallback={<FullScreenLoading />}>{page}</Suspense>;
+  return (
+    <Suspense fallback={<FullScreenLoading />}>
+      {page}
+      <PageHydrated />
+    </Suspense>
+  );
 }
 
 /** The catch-all route's path: a page matched only by it does not exist. */

@@ -5,6 +5,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { AdSlot } from "./AdSlot";
 import { Header } from "./Header";
+import { PageHydrated } from "./PageHydrated";
 import { PageLoader } from "./PageLoader";
 import { Sidebar } from "./Sidebar";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
@@ -31,6 +32,7 @@ export function Layout() {
         <AdSlot placement="header" mb="md" />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
+          <PageHydrated />
         </Suspense>
       </AppShell.Main>
     </AppShell>
