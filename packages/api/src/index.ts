@@ -16,7 +16,7 @@ export { AVATAR_PATH, findAvatar, parseAvatarFileName } from "./services/avatars
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
-export { ReadCache } from "./services/readCache";
+export { type CachePool, ReadCache } from "./services/readCache";
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";
