@@ -33,20 +33,25 @@ const rareQueries = ["zzyzx", "kubernetes zzyzx", "resilience", '"rollback windo
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 const fmt = (ms) => ms.toFixed(ms < 10 ? 2 : 1);
 
+/** Wall time and CPU time of this process (the work itself, whatever else runs on the machine). */
 async function timeOne(q, options) {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const rows = await searchPosts(db, { q, sort: "relevance", offset: 0, limit: 20, ...options });
-  return { ms: performance.now() - started, n: rows.length };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, n: rows.length };
 }
 
 async function runMix(label, options) {
   const next = searchQueries(options.sort === "new" ? 7 : 0);
   const byKind = KINDS.map(() => []);
   const count = Number(values.queries);
+  let cpuMs = 0;
   for (let k = 0; k < count; k++) {
     const q = next();
-    const { ms } = await timeOne(q, options);
-    byKind[k % 4].push(ms);
+    const timed = await timeOne(q, options);
+    byKind[k % 4].push(timed.ms);
+    cpuMs += timed.cpuMs;
   }
   const all = byKind.flat().sort((a, b) => a - b);
   const cells = byKind.map((list) => {
@@ -55,14 +60,14 @@ async function runMix(label, options) {
   });
   const mean = all.reduce((a, b) => a + b, 0) / all.length;
   console.log(
-    `${label.padEnd(28)} mean ${fmt(mean).padStart(6)}  p50 ${fmt(percentile(all, 50)).padStart(6)}  p99 ${fmt(percentile(all, 99)).padStart(6)}  max ${fmt(all.at(-1)).padStart(6)}   p50/p99 by kind: ${cells.join("  ")}`,
+    `${label.padEnd(22)} cpu ${fmt(cpuMs / count).padStart(5)}  wall: mean ${fmt(mean).padStart(6)}  p50 ${fmt(percentile(all, 50)).padStart(6)}  p99 ${fmt(percentile(all, 99)).padStart(6)}  max ${fmt(all.at(-1)).padStart(6)}   p50/p99 by kind: ${cells.join("  ")}`,
   );
 }
 
 // Warm the page cache and the statements once.
 await runMix("warm-up", { sort: "relevance" });
 const categoryId = Number(values.category);
-console.log(`${values.queries} queries each; kinds: ${KINDS.join(", ")}; ms`);
+console.log(`${values.queries} queries each; kinds: ${KINDS.join(", ")}; ms (cpu: mean CPU time a query)`);
 await runMix("relevance", { sort: "relevance" });
 await runMix("relevance, category", { sort: "relevance", categoryId });
 await runMix("newest", { sort: "new" });
@@ -70,7 +75,7 @@ await runMix("newest, category", { sort: "new", categoryId });
 await runMix("relevance, offset 40", { sort: "relevance", offset: 40 });
 for (const q of rareQueries) {
   const { ms, n } = await timeOne(q, { sort: "relevance" });
-  console.log(`${JSON.stringify(q).padEnd(28)} ${fmt(ms)} ms, ${n} results`);
+  console.log(`${JSON.stringify(q).padEnd(22)} ${fmt(ms)} ms, ${n} results`);
 }
 if (values.statements) {
   const top = [...statementTime.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
@@ -87,12 +92,13 @@ function timeStatements(proto) {
     for (const method of ["all", "get", "run"]) {
       const original = statement[method].bind(statement);
       statement[method] = (...args) => {
-        const started = performance.now();
+        const started = process.cpuUsage();
         try {
           return original(...args);
         } finally {
           const entry = statementTime.get(sql) ?? { ms: 0, n: 0 };
-          entry.ms += performance.now() - started;
+          const used = process.cpuUsage(started);
+          entry.ms += (used.user + used.system) / 1000;
           entry.n += 1;
           statementTime.set(sql, entry);
         }
