@@ -5,7 +5,7 @@ export {
   type ValidatedSession,
   validateSessionToken,
 } from "./auth/sessions";
-export { type CachePolicy, cacheKeyOf, type QueryCache, sharesHttpBody } from "./cache/policy";
+export { type CachePolicy, type CachePool, cacheKeyOf, type QueryCache, sharesHttpBody } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
 export { type FailureStatus, type ProcedureDoc, type ProcedurePath, procedureDocs } from "./procedureDocs";
@@ -16,7 +16,7 @@ export { AVATAR_PATH, findAvatar, parseAvatarFileName } from "./services/avatars
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
-export { type CachePool, ReadCache } from "./services/readCache";
+export { ReadCache } from "./services/readCache";
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";

@@ -35,6 +35,9 @@ export type CachePolicy = {
   keptAtMost?: number;
 };
 
+/** Answers of one procedure kept apart from the rest, at most `max` of them (`keptAtMost`). */
+export type CachePool = { name: string; max: number };
+
 /** A query's policy: kept as declared, or "never" (answers per member, admin reads, cheap reads). */
 export type QueryCache = CachePolicy | "never";
 

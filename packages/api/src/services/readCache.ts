@@ -6,11 +6,9 @@
 // server's app.ts); while that channel is down nothing is kept at all. Promises are stored, so
 // identical misses share one query.
 import { DATA_KINDS, type DataKind } from "@forum/db";
+import type { CachePool } from "../cache/policy";
 
 type Entry = { kinds: readonly DataKind[]; stamp: number; value: Promise<unknown> };
-
-/** Answers of one procedure kept apart from the rest, at most `max` of them (CachePolicy.keptAtMost). */
-export type CachePool = { name: string; max: number };
 
 export class ReadCache {
   private readonly versions = new Map<DataKind, number>(DATA_KINDS.map((kind) => [kind, 0]));
