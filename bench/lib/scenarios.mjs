@@ -108,7 +108,7 @@ const SEARCH_WORDS = (
  * last word matches as a prefix), a quoted phrase, three words. Tuples are enumerated in turn, so
  * practically none repeats within a run (4 kinds × 62² pairs).
  */
-function searchQueries(start = 0) {
+export function searchQueries(start = 0) {
   const n = SEARCH_WORDS.length;
   const word = (i) => SEARCH_WORDS[i % n];
   let k = start;

@@ -1,5 +1,7 @@
 // Hot reads are cached until the next write: every write must be visible on the next read.
+import { ReadCache } from "@forum/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SharedAnswers } from "../src/plugins/sharedAnswers";
 import { client, insertCategory, signedIn, startForum, type TestForum } from "./harness";
 
 let forum: TestForum;
@@ -80,5 +82,58 @@ describe("read cache", () => {
       .executeTakeFirstOrThrow();
     expect((await client(forum.app).post(`/api/ads/${ad.id}/track`, { type: "impression" })).status).toBe(204);
     expect((await client(forum.app).get("/api/categories")).body).toEqual(first.body);
+  });
+});
+
+describe("answers kept apart (CachePolicy.keptAtMost, search)", () => {
+  const counted = () => {
+    let runs = 0;
+    return { compute: async () => ++runs, runs: () => runs };
+  };
+
+  it("keeps the hot lists' answers through a burst of searches, and only the newest searches", async () => {
+    const cache = new ReadCache(10);
+    cache.enabled = true;
+    const list = counted();
+    await cache.get("posts.list hot", ["posts"], list.compute);
+    const pool = { name: "search.posts", max: 3 };
+    for (let i = 0; i < 50; i++) await cache.get(`search.posts q${i}`, ["posts"], async () => i, pool);
+    await cache.get("posts.list hot", ["posts"], list.compute);
+    expect(list.runs()).toBe(1);
+
+    const newest = counted();
+    await cache.get("search.posts q49", ["posts"], newest.compute, pool);
+    expect(newest.runs()).toBe(0);
+    const oldest = counted();
+    await cache.get("search.posts q46", ["posts"], oldest.compute, pool);
+    expect(oldest.runs()).toBe(1);
+  });
+
+  it("drops a kept search when a kind it reads is written", async () => {
+    const cache = new ReadCache(10);
+    cache.enabled = true;
+    const pool = { name: "search.posts", max: 3 };
+    const search = counted();
+    await cache.get("search.posts q", ["posts", "replies"], search.compute, pool);
+    await cache.get("search.posts q", ["posts", "replies"], search.compute, pool);
+    expect(search.runs()).toBe(1);
+    cache.invalidate(["replies"]);
+    await cache.get("search.posts q", ["posts", "replies"], search.compute, pool);
+    expect(search.runs()).toBe(2);
+  });
+
+  it("keeps at most the pool's number of search bodies, the newest, and the other bodies", () => {
+    const cache = new ReadCache(10);
+    cache.enabled = true;
+    const shared = new SharedAnswers(cache, 10_000);
+    const reads = { kinds: ["posts"] as const, windowed: false };
+    const pooled = { ...reads, pool: { name: "search.posts", max: 3 } };
+    const body = (text: string) => ({ identity: Buffer.from(text) });
+    shared.set("/api/posts", reads, shared.stamp(reads), body("list"));
+    for (let i = 0; i < 20; i++) shared.set(`/api/search?q=${i}`, pooled, shared.stamp(pooled), body(`found ${i}`));
+    expect(shared.get("/api/posts")?.identity.toString()).toBe("list");
+    expect(shared.get("/api/search?q=19")?.identity.toString()).toBe("found 19");
+    expect(shared.get("/api/search?q=17")?.identity.toString()).toBe("found 17");
+    expect(shared.get("/api/search?q=16")).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@ export {
   type ValidatedSession,
   validateSessionToken,
 } from "./auth/sessions";
-export { type CachePolicy, cacheKeyOf, type QueryCache, sharesHttpBody } from "./cache/policy";
+export { type CachePolicy, type CachePool, cacheKeyOf, type QueryCache, sharesHttpBody } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
 export { type FailureStatus, type ProcedureDoc, type ProcedurePath, procedureDocs } from "./procedureDocs";

@@ -69,7 +69,13 @@ export const publicProcedure = t.procedure
     const policy = type === "query" ? meta?.cache : undefined;
     const keeps = policy !== undefined && policy !== "never" && !(policy.sharedBy === "visitors" && ctx.user);
     const sharedAnswer: SharedAnswer = keeps
-      ? async (compute) => ctx.readCache.get(cacheKeyOf(path, await getRawInput(), policy), policy.reads, compute)
+      ? async (compute) =>
+          ctx.readCache.get(
+            cacheKeyOf(path, await getRawInput(), policy),
+            policy.reads,
+            compute,
+            policy.keptAtMost === undefined ? undefined : { name: path, max: policy.keptAtMost },
+          )
       : computeNow;
     const run = () => next({ ctx: { db: type === "query" ? ctx.readDb : ctx.db, sharedAnswer } });
     let result: Awaited<ReturnType<typeof run>>;

@@ -135,11 +135,27 @@ function asciiCandidates(terms: readonly SearchTerm[]): RegExp | null {
   return new RegExp(`(?<![A-Za-z0-9])(?:${alternatives.join("|")})`, "gi");
 }
 
+type Matchers = { test: WordTest | null; candidates: RegExp | null };
+
+// A page of results finds the same query's words in 20 texts: the test and the pattern are made
+// once per query (its parsed terms), not once per text.
+const matchersOf = new WeakMap<readonly SearchTerm[], Matchers>();
+
+function matchers(terms: readonly SearchTerm[]): Matchers {
+  let known = matchersOf.get(terms);
+  if (!known) {
+    known = { test: wordTest(terms), candidates: asciiCandidates(terms) };
+    matchersOf.set(terms, known);
+  }
+  return known;
+}
+
 /** Where the query's words occur in `text` (whole words, in order). */
 export function matchRanges(text: string, terms: readonly SearchTerm[]): TextRange[] {
-  const test = wordTest(terms);
+  const { test, candidates: pattern } = matchers(terms);
   if (!test) return [];
-  const candidates = ASCII.test(text) ? asciiCandidates(terms) : null;
+  // (matchAll reads a copy of the pattern: the shared one keeps no state between texts.)
+  const candidates = pattern && ASCII.test(text) ? pattern : null;
   if (candidates) {
     const ranges: TextRange[] = [];
     const word = /[A-Za-z0-9]+/y;

@@ -1,7 +1,7 @@
 // Summaries of Markdown posts: the text a reader sees, the syntax gone, nothing else lost.
 import { describe, expect, it } from "vitest";
 import { parseSearchQuery } from "../src";
-import { plainSnippetOf, plainStartOf, plainTextOf, summaryOf } from "../src/plainText";
+import { parsedPlainTextOf, plainSnippetOf, plainStartOf, plainTextOf, summaryOf } from "../src/plainText";
 
 describe("plainTextOf", () => {
   it("drops emphasis, strong, strikethrough and code marks but keeps their text", () => {
@@ -135,5 +135,36 @@ describe("plainSnippetOf", () => {
     const snippet = plainSnippetOf(text, parseSearchQuery("rare"));
     expect(snippet).toContain("rare word");
     expect(snippet.length).toBeLessThanOrEqual(200);
+  });
+});
+
+describe("plainTextOf without syntax", () => {
+  // Prose without any Markdown syntax skips the parser; the answer must be the parser's own.
+  const alphabet = "abcdefghij KLMNOP 0123456789 .,;:!?'\"()-+=/@%$^{} \n\n\t    é";
+  const randomText = (seed: number) => {
+    let state = seed;
+    const next = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state;
+    };
+    const length = 1 + (next() % 200);
+    let text = "";
+    for (let i = 0; i < length; i++) text += alphabet[next() % alphabet.length];
+    return text;
+  };
+
+  it("gives what the parser gives, for 400 random texts of letters, digits, punctuation and line breaks", () => {
+    for (let seed = 1; seed <= 400; seed++) {
+      const text = randomText(seed);
+      expect(plainTextOf(text), JSON.stringify(text)).toBe(parsedPlainTextOf(text));
+    }
+  }, 30_000); // the parser takes milliseconds a text: seconds on a machine busy with other suites
+
+  it("still parses lists, setext headings, rules and numbered lines at the start of a line", () => {
+    expect(plainTextOf("Title\n===\n\nnext")).toBe("Title next");
+    expect(plainTextOf("a\n\n- one\n+ two")).toBe("a one two");
+    expect(plainTextOf("1986. A good year\n2) second")).toBe("A good year second");
+    expect(plainTextOf("above\n\n---\n\nbelow")).toBe("above below");
+    expect(plainTextOf("real-time, 3-2 and a+b=c stay")).toBe("real-time, 3-2 and a+b=c stay");
   });
 });

@@ -6,15 +6,18 @@
 // procedures read was written since its computation started (and within the same minute, for
 // reads over moving windows).
 
-import { type CachePolicy, type ReadCache, sharesHttpBody } from "@forum/api";
+import { type CachePolicy, type CachePool, type ReadCache, sharesHttpBody } from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
 import type { DataKind } from "@forum/db";
 import type { FastifyRequest } from "fastify";
 import type { Bodies } from "./jsonBody";
 import { cachePolicyOf } from "./procedures";
 
-/** What a request's answer depends on: the kinds its procedures read, and the minute if windowed. */
-export type Reads = { kinds: readonly DataKind[]; windowed: boolean };
+/**
+ * What a request's answer depends on: the kinds its procedures read, and the minute if windowed;
+ * `pool`: kept apart, at most `max` bodies of these procedures (CachePolicy.keptAtMost).
+ */
+export type Reads = { kinds: readonly DataKind[]; windowed: boolean; pool?: CachePool };
 
 /** The data's state when an answer's computation started. */
 export type Stamp = { version: number; minute: number };
@@ -26,6 +29,8 @@ type Entry = { bodies: Bodies; bytes: number; reads: Reads; stamp: Stamp };
 export class SharedAnswers {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** The keys of each pool's bodies, oldest first. */
+  private readonly pools = new Map<string, Set<string>>();
 
   /** `maxBytes` bounds the memory the kept bodies take (the oldest go first). */
   constructor(
@@ -45,9 +50,11 @@ export class SharedAnswers {
       if (!sharesHttpBody(policy)) return null;
       policies.push(policy);
     }
+    const caps = policies.flatMap((policy) => (policy.keptAtMost === undefined ? [] : [policy.keptAtMost]));
     return {
       kinds: [...new Set(policies.flatMap((policy) => policy.reads))],
       windowed: policies.some((policy) => policy.window === "minute"),
+      ...(caps.length > 0 ? { pool: { name: procedureNames.join(","), max: Math.min(...caps) } } : {}),
     };
   }
 
@@ -76,6 +83,14 @@ export class SharedAnswers {
     this.remove(key);
     this.entries.set(key, { bodies, bytes, reads, stamp });
     this.bytes += bytes;
+    if (reads.pool) {
+      const keys = this.poolKeys(reads.pool.name);
+      keys.add(key);
+      for (const oldest of keys) {
+        if (keys.size <= reads.pool.max) break;
+        this.remove(oldest);
+      }
+    }
     for (const oldest of this.entries.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldest);
@@ -87,6 +102,16 @@ export class SharedAnswers {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.bytes;
+    if (entry.reads.pool) this.pools.get(entry.reads.pool.name)?.delete(key);
+  }
+
+  private poolKeys(name: string): Set<string> {
+    let keys = this.pools.get(name);
+    if (!keys) {
+      keys = new Set();
+      this.pools.set(name, keys);
+    }
+    return keys;
   }
 }
 

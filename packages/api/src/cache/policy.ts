@@ -27,7 +27,16 @@ export type CachePolicy = {
    * body is never shared between requests although the data behind it is.
    */
   countsARequest?: true;
+  /**
+   * At most this many answers of the procedure are kept, apart from the others (both caches):
+   * for a query whose input is free text (search), where nearly every answer is asked once. A
+   * burst of them must neither push the hot lists' answers out nor hold hundreds of megabytes.
+   */
+  keptAtMost?: number;
 };
+
+/** Answers of one procedure kept apart from the rest, at most `max` of them (`keptAtMost`). */
+export type CachePool = { name: string; max: number };
 
 /** A query's policy: kept as declared, or "never" (answers per member, admin reads, cheap reads). */
 export type QueryCache = CachePolicy | "never";

@@ -4,10 +4,23 @@ import { withMyVotes } from "../services/posts";
 import { countSearchResults, searchPosts } from "../services/search";
 import { publicProcedure, router } from "../trpc";
 
+/**
+ * Search answers kept (each cache): nearly every query is new, and an answer of 20 posts with
+ * their text holds about 100 KB of memory; a thousand of them took 150 MB and pushed the hot lists
+ * out. The recent ones still serve Back, a page shared by link and the same query asked at once.
+ */
+const SEARCH_ANSWERS_KEPT = 64;
+
 export const searchRouter = router({
   /** Posts matching the query, most relevant first (or newest); the member's own votes on top. */
   posts: publicProcedure
-    .meta(cachePolicy(["posts", "replies", "votes", "users", "categories"], { sharedBy: "everyone", window: "minute" }))
+    .meta(
+      cachePolicy(["posts", "replies", "votes", "users", "categories"], {
+        sharedBy: "everyone",
+        window: "minute",
+        keptAtMost: SEARCH_ANSWERS_KEPT,
+      }),
+    )
     .input(searchInput)
     .query(async ({ ctx, input }) => {
       const page = await ctx.sharedAnswer(() => searchPosts(ctx.db, input));
@@ -16,7 +29,7 @@ export const searchRouter = router({
 
   /** How many posts the query finds: exact up to 1,000, then { count: 1000, exact: false }. */
   count: publicProcedure
-    .meta(cachePolicy(["posts", "replies"]))
+    .meta(cachePolicy(["posts", "replies"], { sharedBy: "everyone", keptAtMost: SEARCH_ANSWERS_KEPT }))
     .input(searchCountInput)
     .query(({ ctx, input }) => ctx.sharedAnswer(() => countSearchResults(ctx.db, input))),
 });

@@ -6,6 +6,7 @@
 // server's app.ts); while that channel is down nothing is kept at all. Promises are stored, so
 // identical misses share one query.
 import { DATA_KINDS, type DataKind } from "@forum/db";
+import type { CachePool } from "../cache/policy";
 
 type Entry = { kinds: readonly DataKind[]; stamp: number; value: Promise<unknown> };
 
@@ -14,6 +15,8 @@ export class ReadCache {
   /** Bumped when everything is stale at once (caching switched on or off, an unnamed write). */
   private epoch = 0;
   private readonly entries = new Map<string, Entry>();
+  /** The pools' entries, by pool name (a key is in one store only). */
+  private readonly pools = new Map<string, Map<string, Entry>>();
   /** Off until the server knows it hears every write (see `enabled`). */
   private keeping = false;
 
@@ -29,8 +32,10 @@ export class ReadCache {
   /** Answers that read any of these kinds are stale from now on. */
   invalidate(kinds: readonly DataKind[]): void {
     for (const kind of kinds) this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
-    for (const [key, entry] of this.entries) {
-      if (entry.kinds.some((kind) => kinds.includes(kind))) this.entries.delete(key);
+    for (const store of [this.entries, ...this.pools.values()]) {
+      for (const [key, entry] of store) {
+        if (entry.kinds.some((kind) => kinds.includes(kind))) store.delete(key);
+      }
     }
   }
 
@@ -38,6 +43,7 @@ export class ReadCache {
   invalidateAll(): void {
     this.epoch += 1;
     this.entries.clear();
+    this.pools.clear();
   }
 
   /**
@@ -63,23 +69,34 @@ export class ReadCache {
     return stamp;
   }
 
-  get<T>(key: string, kinds: readonly DataKind[], compute: () => Promise<T>): Promise<T> {
+  /** The answer kept under `key` while none of `kinds` was written, or `compute`'s (then kept). */
+  get<T>(key: string, kinds: readonly DataKind[], compute: () => Promise<T>, pool?: CachePool): Promise<T> {
     if (!this.keeping) return compute();
+    const store = pool ? this.poolStore(pool.name) : this.entries;
     const stamp = this.stampOf(kinds);
-    const hit = this.entries.get(key);
+    const hit = store.get(key);
     if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
     const value = this.freezeAnswers ? compute().then(deepFreeze) : compute();
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    store.delete(key);
+    if (store.size >= (pool ? pool.max : this.maxEntries)) {
+      const oldest = store.keys().next().value;
+      if (oldest !== undefined) store.delete(oldest);
     }
-    this.entries.set(key, { kinds, stamp, value });
+    store.set(key, { kinds, stamp, value });
     // A failed read is not kept.
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (store.get(key)?.value === value) store.delete(key);
     });
     return value;
+  }
+
+  private poolStore(name: string): Map<string, Entry> {
+    let store = this.pools.get(name);
+    if (!store) {
+      store = new Map();
+      this.pools.set(name, store);
+    }
+    return store;
   }
 }
 
