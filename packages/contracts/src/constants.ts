@@ -6,6 +6,8 @@ export const EXCERPT_LENGTH = 150;
 export const REPLY_SUMMARY_LENGTH = 300;
 export const PAGE_STEP = 20;
 export const MAX_PAGE_SIZE = 100;
+/** The most replies one explicit page of a thread may ask for (no limit at all: the whole thread). */
+export const MAX_REPLIES_PAGE_SIZE = 1000;
 export const DEFAULT_CATEGORY_COLOR = "#3b82f6";
 export const CATEGORY_PRESET_COLORS = [
   "#3b82f6",

@@ -81,14 +81,21 @@ export async function withMyReplyVotes<T extends ReplyView>(
   );
 }
 
-export async function listReplies(db: ForumDb, postId: number, offset: number, limit: number): Promise<ReplyView[]> {
+/** A thread's replies oldest first, from `offset`; `limit` null: all of them (the whole thread). */
+export async function listReplies(
+  db: ForumDb,
+  postId: number,
+  offset: number,
+  limit: number | null,
+): Promise<ReplyView[]> {
   const post = await db.selectFrom("posts").select("id").where("id", "=", postId).executeTakeFirst();
   if (!post) throw notFound(MESSAGES.postNotFound);
   const rows = await selectReplies(db)
     .where("replies.postId", "=", postId)
     .orderBy("replies.createdAt", "asc")
     .orderBy("replies.id", "asc")
-    .limit(limit)
+    // One SQL text either way (an offset needs a limit in SQLite): no limit is the largest one.
+    .limit(limit ?? Number.MAX_SAFE_INTEGER)
     .offset(offset)
     .execute();
   return rows.map(toReplyView);
