@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerHealth(app, options.database);
 
   const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
-  const shared = new SharedAnswers(readCache);
+  const shared = new SharedAnswers(readCache, views);
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
   registerApiReference(app);
