@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
 import { freePort, startNodeServer, stopServer } from "./lib/processes.mjs";
-import { scenarios as allScenarios } from "./lib/scenarios.mjs";
+import { scenarios as allScenarios, requestOf } from "./lib/scenarios.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -32,15 +32,7 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
 async function rpsOf(base, scenario, duration) {
-  const request = { method: scenario.method, path: scenario.path, headers: scenario.headers };
-  if (scenario.body || scenario.dynamicPath) {
-    request.setupRequest = (req) => ({
-      ...req,
-      ...(scenario.dynamicPath ? { path: scenario.dynamicPath() } : {}),
-      ...(scenario.body ? { body: scenario.body() } : {}),
-    });
-  }
-  const result = await autocannon({ url: base, connections, duration, requests: [request] });
+  const result = await autocannon({ url: base, connections, duration, requests: [requestOf(scenario)] });
   if (result.non2xx + result.errors > 0) throw new Error(`${scenario.name}: ${result.non2xx + result.errors} failed`);
   return result.requests.average;
 }

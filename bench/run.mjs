@@ -21,7 +21,7 @@ import autocannon from "autocannon";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
 import { freePort, memoryOf, readLoopDelay, resetLoopDelay, startNodeServer, stopServer } from "./lib/processes.mjs";
 import { printTable } from "./lib/report.mjs";
-import { scenarios as allScenarios, targetOf } from "./lib/scenarios.mjs";
+import { scenarios as allScenarios, requestOf, targetOf } from "./lib/scenarios.mjs";
 import { measureWebJs } from "./lib/webjs.mjs";
 
 const root = join(benchDir, "..");
@@ -55,15 +55,7 @@ const round1 = (value) => Math.round(value * 10) / 10;
 
 /** One autocannon run; reads resolve to its figures, failing requests are counted, not hidden. */
 async function load(base, scenario, seconds) {
-  const request = { method: scenario.method, path: scenario.path, headers: scenario.headers };
-  if (scenario.body || scenario.dynamicPath) {
-    request.setupRequest = (req) => ({
-      ...req,
-      ...(scenario.dynamicPath ? { path: scenario.dynamicPath() } : {}),
-      ...(scenario.body ? { body: scenario.body() } : {}),
-    });
-  }
-  const result = await autocannon({ url: base, connections, duration: seconds, requests: [request] });
+  const result = await autocannon({ url: base, connections, duration: seconds, requests: [requestOf(scenario)] });
   return {
     rps: Math.round(result.requests.average),
     p50Ms: result.latency.p50,

@@ -137,6 +137,19 @@ const FILLER =
   "the category's post count and every list that should show it next. Nothing in it matters beyond its length, " +
   "which is close to a typical post in the synthetic data set that the benchmark serves.";
 
+/** autocannon's request for a scenario: a new path or body per request where the scenario has one. */
+export function requestOf(scenario) {
+  const request = { method: scenario.method, path: scenario.path, headers: scenario.headers };
+  if (scenario.body || scenario.dynamicPath) {
+    request.setupRequest = (req) => ({
+      ...req,
+      ...(scenario.dynamicPath ? { path: scenario.dynamicPath() } : {}),
+      ...(scenario.body ? { body: scenario.body() } : {}),
+    });
+  }
+  return request;
+}
+
 /** The targets per engine: issue 5's on SQLite, issue 10's on PostgreSQL. */
 export const TARGETS = {
   sqlite: { readRatio: 0.35, readP99Ms: 25, writeRatio: 0.1 },

@@ -6,11 +6,7 @@
 // and its answer awaited. One connection, one transaction at a time (the same mutex as Kysely's
 // own SQLite driver), the same BEGIN/COMMIT/ROLLBACK and savepoints, and SQLite's errors come
 // back with their message and code, so transactions and their failures behave as before.
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -23,18 +19,8 @@ import {
   SqliteQueryCompiler,
   type TransactionSettings,
 } from "kysely";
+import { startPackageWorker } from "./packageWorker";
 import type { WriterRequest, WriterResponse, WriterWorkerData } from "./writerWorker";
-
-/** As checkpointer.ts: the bundle's dist/writerWorker.cjs, or the TypeScript source through tsx. */
-function startWorker(workerData: WriterWorkerData): Worker {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const bundled = join(here, "writerWorker.cjs");
-  if (existsSync(bundled)) return new Worker(bundled, { workerData });
-  const source = join(here, "writerWorker.ts");
-  const tsx = createRequire(import.meta.url).resolve("tsx/cjs/api");
-  const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`;
-  return new Worker(load, { eval: true, workerData });
-}
 
 type Pending = { resolve: (result: QueryResult<unknown>) => void; reject: (error: Error) => void };
 
@@ -227,7 +213,10 @@ export function startWriterThread(options: {
   backstopPages: number;
   onNewStatement?: ((sql: string) => void) | undefined;
 }): WriterThread {
-  const worker = startWorker({ path: options.path, backstopPages: options.backstopPages });
+  const worker = startPackageWorker("writerWorker", {
+    path: options.path,
+    backstopPages: options.backstopPages,
+  } satisfies WriterWorkerData);
   // Like the checkpointer: the thread never keeps a process alive that is otherwise done.
   worker.unref();
   const client = new WriterClient(worker);
