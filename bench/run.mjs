@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
 import { freePort, memoryOf, readLoopDelay, resetLoopDelay, startNodeServer, stopServer } from "./lib/processes.mjs";
 import { printTable } from "./lib/report.mjs";
-import { scenarios as allScenarios, targetOf } from "./lib/scenarios.mjs";
+import { scenarios as allScenarios, requestOf, targetOf } from "./lib/scenarios.mjs";
 import { measureWebJs } from "./lib/webjs.mjs";
 
 const root = join(benchDir, "..");
@@ -55,21 +55,14 @@ const connections = Number(values.connections);
 for (const [flag, value] of Object.entries({ scale, duration, connections })) {
   if (!(value > 0)) throw new Error(`--${flag} must be a positive number`);
 }
-const serverEntry = join(root, "apps", "server", "dist", "main.cjs");
+// FORUM_BENCH_SERVER: another build of the server (an A/B comparison of two bundles on one data set).
+const serverEntry = process.env.FORUM_BENCH_SERVER ?? join(root, "apps", "server", "dist", "main.cjs");
 const webDist = join(root, "apps", "web", "dist");
 const round1 = (value) => Math.round(value * 10) / 10;
 
 /** One autocannon run; reads resolve to its figures, failing requests are counted, not hidden. */
 async function load(base, scenario, seconds) {
-  const request = { method: scenario.method, path: scenario.path, headers: scenario.headers };
-  if (scenario.body || scenario.dynamicPath) {
-    request.setupRequest = (req) => ({
-      ...req,
-      ...(scenario.dynamicPath ? { path: scenario.dynamicPath() } : {}),
-      ...(scenario.body ? { body: scenario.body() } : {}),
-    });
-  }
-  const result = await autocannon({ url: base, connections, duration: seconds, requests: [request] });
+  const result = await autocannon({ url: base, connections, duration: seconds, requests: [requestOf(scenario)] });
   return {
     rps: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -77,6 +70,24 @@ async function load(base, scenario, seconds) {
     total: result.requests.total ?? result.requests.sent,
     failed: result.non2xx + result.errors + result.timeouts,
   };
+}
+
+/**
+ * The tRPC door against the REST door on the same read, measured in alternating slices (ABBA
+ * rounds): the two scenarios of the table run minutes apart, and on a shared host the roof itself
+ * moves by a third within a run, so their quotient varied from 0.45 to 1.6 on the same server
+ * (issue 16). Slices side by side see the same host.
+ */
+async function doorPair(base, rest, trpc, rounds = 4, seconds = 2) {
+  const sums = { rest: 0, trpc: 0 };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? [rest, trpc] : [trpc, rest];
+    for (const scenario of order)
+      sums[scenario === rest ? "rest" : "trpc"] += (await load(base, scenario, seconds)).rps;
+  }
+  const restRps = Math.round(sums.rest / rounds);
+  const trpcRps = Math.round(sums.trpc / rounds);
+  return { restRps, trpcRps, ratio: Math.round((trpcRps / restRps) * 100) / 100, rounds, secondsPerSlice: seconds };
 }
 
 /** One request before measuring, so a wrong path or a refused session fails loudly. */
@@ -209,6 +220,7 @@ async function main() {
   let roofRps = 0;
   let roofTwoRps = null;
   let twoPeakRssMB = null;
+  let doors = null;
   let database;
   try {
     database = engine === "postgres" ? await postgresDatabase(dataset) : sqliteDatabase(dataset, work);
@@ -285,6 +297,12 @@ async function main() {
         (scenario) => !only || only.some((word) => scenario.name.toLowerCase().includes(word)),
       );
       for (const scenario of chosen) results.push(await measure(forum.base, scenario, [forum]));
+      const homeFeed = (door) =>
+        chosen.find((scenario) => scenario.name.startsWith("posts hot") && scenario.door === door);
+      if (homeFeed("rest") && homeFeed("trpc")) {
+        doors = await doorPair(forum.base, homeFeed("rest"), homeFeed("trpc"));
+        console.log(`  tRPC / REST in alternating slices: ${doors.trpcRps} / ${doors.restRps} req/s = ${doors.ratio}`);
+      }
       peakRssMB.push(round1(memoryOf(forum.child.pid).peakMB));
       await stopServer(running.pop().child);
 
@@ -335,6 +353,8 @@ async function main() {
       p50Ms: entry.p50Ms,
       p99Ms: entry.p99Ms,
       ratio: roofRps > 0 ? Math.round((entry.rps / roofRps) * 1000) / 1000 : 0,
+      // Body bytes a second (MB = 10^6): how the whole-thread read is judged (issue 16).
+      ...(entry.bytes ? { mbPerSecond: Math.round((entry.rps * entry.bytes) / 1e5) / 10 } : {}),
     }));
   const report = {
     date: new Date().toISOString(),
@@ -348,6 +368,8 @@ async function main() {
     scenarios: figures(results),
     // Per write scenario: the read probe's latency and the server's own event-loop delay.
     readsDuringWrites: readsDuringWrites(results),
+    // The tRPC door / the REST door on the home feed, from alternating slices (doorPair).
+    doors,
     loadAverage,
   };
   const meta = { cpuModel: cpus()[0]?.model ?? "unknown cpu", web, summary, duration, connections };
@@ -360,11 +382,16 @@ async function main() {
       peakRssMB: twoPeakRssMB,
       scenarios: figures(twoEntries),
     };
-    printTable({ ...report, scenarios: report.twoInstances.scenarios, peakRssMB: null }, twoEntries, targetOf, {
-      ...meta,
-      web: null,
-      title: "PostgreSQL, two instances fed alternately",
-    });
+    printTable(
+      { ...report, scenarios: report.twoInstances.scenarios, peakRssMB: null, doors: null },
+      twoEntries,
+      targetOf,
+      {
+        ...meta,
+        web: null,
+        title: "PostgreSQL, two instances fed alternately",
+      },
+    );
     console.log(`instances' peak RSS: ${report.twoInstances.peakRssMB?.join(" MB, ")} MB`);
     report.postgres = database.info;
   }

@@ -4,12 +4,14 @@ import { build } from "esbuild";
 import { EXTERNALS } from "./externals.mjs";
 
 await build({
-  // The server and its two worker threads: the spreadsheet parser (plugins/uploadParser.ts) and
-  // the WAL checkpointer (packages/db/src/checkpointer.ts looks for it beside the bundle).
+  // The server and its worker threads: the spreadsheet parser (plugins/uploadParser.ts), the WAL
+  // checkpointer and SQLite's writer (packages/db/src/checkpointer.ts and writerThread.ts look for
+  // them beside the bundle).
   entryPoints: {
     main: "src/main.ts",
     bulkParserWorker: "src/bulkParserWorker.ts",
     checkpointWorker: "../../packages/db/src/checkpointWorker.ts",
+    writerWorker: "../../packages/db/src/writerWorker.ts",
   },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },

@@ -119,9 +119,9 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerHealth(app, options.database);
 
   const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
-  const shared = new SharedAnswers(readCache);
+  const shared = new SharedAnswers(readCache, views);
   // Pages are larger than JSON answers: their own room, so rendered pages do not push the JSON out.
-  const keptPages = new SharedAnswers(readCache, 32 * 1024 * 1024);
+  const keptPages = new SharedAnswers(readCache, views, 32 * 1024 * 1024);
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
   registerApiReference(app);

@@ -171,4 +171,32 @@ describe("query plans", () => {
     }
     expect(scans).toEqual([]);
   });
+
+  // Every index of a table a vote, a reply or a new post writes costs each such write (issue 16):
+  // each must serve a plan above. posts_pinned holds pinned posts only (a partial index no vote or
+  // new post writes); on this small data set the planner reads the pinned few another way.
+  // SQLite only: PostgreSQL's generic plans on this nearly empty database choose among equivalent
+  // indexes differently (the bench data's plans would decide), and what a cascade reads (votes_post
+  // when a post goes) shows in no statement's plan.
+  it.skipIf(TEST_ENGINE === "postgres")("use every index of posts, replies and votes", async () => {
+    const used = new Set<string>();
+    for (const sqlText of statements) {
+      if (!/^\s*(select|update|delete|insert|with)\b/i.test(sqlText)) continue;
+      for (const { step } of await planOf(sqlText)) {
+        const name =
+          /USING (?:COVERING )?INDEX (\w+)|Index (?:Only )?Scan (?:Backward )?using (\w+)|Bitmap Index Scan on (\w+)/.exec(
+            step,
+          );
+        if (name) used.add(name[1] ?? name[2] ?? name[3] ?? "");
+      }
+    }
+    const indexes = await sql<{ name: string; unique: number }>`
+      select name, sql like 'CREATE UNIQUE%' as "unique" from sqlite_master
+      where type = 'index' and tbl_name in ('posts', 'replies', 'votes') and sql is not null`.execute(forum.db);
+    // Unique indexes enforce a rule whether or not a plan reads them.
+    const unused = indexes.rows
+      .filter((index) => !index.unique && !used.has(index.name) && index.name !== "posts_pinned")
+      .map((index) => index.name);
+    expect(unused).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 // Hot reads are cached until the next write: every write must be visible on the next read.
-import { ReadCache } from "@forum/api";
+import { ReadCache, ViewCounter } from "@forum/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SharedAnswers } from "../src/plugins/sharedAnswers";
 import { client, insertCategory, signedIn, startForum, type TestForum } from "./harness";
@@ -125,10 +125,10 @@ describe("answers kept apart (CachePolicy.keptAtMost, search)", () => {
   it("keeps at most the pool's number of search bodies, the newest, and the other bodies", () => {
     const cache = new ReadCache(10);
     cache.enabled = true;
-    const shared = new SharedAnswers(cache, 10_000);
-    const reads = { kinds: ["posts"] as const, windowed: false };
+    const shared = new SharedAnswers(cache, new ViewCounter(forum.db), 10_000);
+    const reads = { kinds: ["posts"] as const, windowed: false, counted: false };
     const pooled = { ...reads, pool: { name: "search.posts", max: 3 } };
-    const body = (text: string) => ({ identity: Buffer.from(text) });
+    const body = (text: string) => ({ bodies: { identity: Buffer.from(text) } });
     shared.set("/api/posts", reads, shared.stamp(reads), body("list"));
     for (let i = 0; i < 20; i++) shared.set(`/api/search?q=${i}`, pooled, shared.stamp(pooled), body(`found ${i}`));
     expect(shared.get("/api/posts")?.identity.toString()).toBe("list");

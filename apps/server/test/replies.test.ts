@@ -95,6 +95,57 @@ describe("GET /api/posts/{id}/replies", () => {
     expect(res.body.replies.map((r: { id: number }) => r.id)).toEqual(made.slice(1, 3));
   });
 
+  it("answers every reply of a thread longer than a page when no limit is given, through both doors", async () => {
+    const author = await signedIn(forum);
+    const post = await createPost(author, "A very long thread");
+    const authorId = (
+      await forum.db.selectFrom("posts").select("authorId").where("id", "=", post.id).executeTakeFirstOrThrow()
+    ).authorId;
+    const total = 1_205;
+    const rows = Array.from({ length: total }, (_, i) => ({
+      postId: post.id,
+      authorId,
+      content: `long thread reply ${i}`,
+      createdAt: 1_700_000_000_000 + i,
+      updatedAt: 1_700_000_000_000 + i,
+    }));
+    for (let i = 0; i < total; i += 400)
+      await forum.db
+        .insertInto("replies")
+        .values(rows.slice(i, i + 400))
+        .execute();
+
+    const whole = await client(forum.app).get(`/api/posts/${post.id}/replies`);
+    expect(whole.status).toBe(200);
+    expect(whole.body.replies).toHaveLength(total);
+    expect(whole.body.replies[total - 1].content).toBe(`long thread reply ${total - 1}`);
+    const rest = await client(forum.app).get(`/api/posts/${post.id}/replies?offset=1200`);
+    expect(rest.body.replies.map((r: { content: string }) => r.content)).toEqual(
+      [1200, 1201, 1202, 1203, 1204].map((i) => `long thread reply ${i}`),
+    );
+    const firstPage = await client(forum.app).get(`/api/posts/${post.id}/replies?limit=50`);
+    expect(firstPage.body.replies.map((r: { content: string }) => r.content)).toEqual(
+      whole.body.replies.slice(0, 50).map((r: { content: string }) => r.content),
+    );
+
+    const trpc = (input: object) =>
+      client(forum.app).get(`/trpc/replies.byPost?input=${encodeURIComponent(JSON.stringify(input))}`);
+    expect((await trpc({ postId: post.id })).body.result.data.replies).toHaveLength(total);
+    const page = (await trpc({ postId: post.id, offset: 50, limit: 50 })).body.result.data.replies;
+    expect(page.map((r: { id: number }) => r.id)).toEqual(
+      whole.body.replies.slice(50, 100).map((r: { id: number }) => r.id),
+    );
+  });
+
+  it("refuses a page larger than 1,000 replies, or a limit below 1, with 400", async () => {
+    const author = await signedIn(forum);
+    const post = await createPost(author, "Bounded pages");
+    const tooLarge = await client(forum.app).get(`/api/posts/${post.id}/replies?limit=1001`);
+    expect(tooLarge).toMatchObject({ status: 400, body: { message: "limit must be at most 1000" } });
+    const zero = await client(forum.app).get(`/api/posts/${post.id}/replies?limit=0`);
+    expect(zero).toMatchObject({ status: 400, body: { message: "limit must be at least 1" } });
+  });
+
   it("answers 404 Post not found for an unknown post, and 400 for a bad id", async () => {
     const res = await client(forum.app).get("/api/posts/999999/replies");
     expect(res).toMatchObject({ status: 404, body: { message: "Post not found" } });

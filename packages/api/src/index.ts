@@ -5,6 +5,7 @@ export {
   type ValidatedSession,
   validateSessionToken,
 } from "./auth/sessions";
+export { type CountedView, countedViewOf } from "./cache/countedView";
 export { type CachePolicy, type CachePool, cacheKeyOf, type QueryCache, sharesHttpBody } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";

@@ -8,6 +8,8 @@ export const PAGE_STEP = 20;
 export const MAX_PAGE_SIZE = 100;
 /** A thread's replies are shown this many at a time (the post page reads no more at once). */
 export const REPLIES_PER_PAGE = 50;
+/** The most replies one explicit page of a thread may ask for (no limit at all: the whole thread). */
+export const MAX_REPLIES_PAGE_SIZE = 1000;
 export const DEFAULT_CATEGORY_COLOR = "#3b82f6";
 export const CATEGORY_PRESET_COLORS = [
   "#3b82f6",

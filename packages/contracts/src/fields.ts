@@ -46,8 +46,11 @@ export function idField(label: string, requiredMessage?: string) {
   );
 }
 
-/** A whole number from a query string or JSON, with a default when absent or blank. */
-export function countField(label: string, { min, max, fallback }: { min: number; max: number; fallback: number }) {
+/** A whole number from a query string or JSON, with a default when absent or blank (null: "no bound"). */
+export function countField<Fallback extends number | null>(
+  label: string,
+  { min, max, fallback }: { min: number; max: number; fallback: Fallback },
+) {
   return z
     .preprocess(
       (value) => (value === "" ? undefined : typeof value === "string" ? Number(value) : value),

@@ -9,6 +9,7 @@ import {
   ADS_BETWEEN_POSTS_MIN,
   LIMITS,
   MAX_PAGE_SIZE,
+  MAX_REPLIES_PAGE_SIZE,
   PAGE_STEP,
   POST_SORTS,
   REPORT_ACTIONS,
@@ -148,7 +149,8 @@ const replyContent = requiredText("Reply", MESSAGES.replyContentRequired, LIMITS
 export const repliesOfPostInput = z.object({
   postId: idField("postId"),
   offset: countField("offset", { min: 0, max: 1_000_000_000, fallback: 0 }),
-  limit: countField("limit", { min: 1, max: 1000, fallback: 1000 }),
+  /** Absent (null): every reply of the thread, as the spec's callers read it; a page asks for at most 1,000. */
+  limit: countField("limit", { min: 1, max: MAX_REPLIES_PAGE_SIZE, fallback: null }),
 });
 export const createReplyInput = z.object({
   postId: idField("postId"),

@@ -5,27 +5,8 @@
 // automatic checkpoint off and this worker, with a connection of its own, copies the WAL back
 // into the database every interval instead. A PASSIVE checkpoint never blocks the writer or a
 // reader; the next write after a complete one starts the WAL from the beginning again.
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import type { CheckpointWorkerData, CheckpointWorkerMessage } from "./checkpointWorker";
-
-/**
- * Starts the worker: the server bundle's dist/checkpointWorker.cjs beside it, or this package's
- * TypeScript source when the code runs from sources (tests, `npm run dev`), loaded through tsx's
- * require hook (a worker does not inherit the parent's TypeScript loader).
- */
-function startWorker(workerData: CheckpointWorkerData): Worker {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const bundled = join(here, "checkpointWorker.cjs");
-  if (existsSync(bundled)) return new Worker(bundled, { workerData });
-  const source = join(here, "checkpointWorker.ts");
-  const tsx = createRequire(import.meta.url).resolve("tsx/cjs/api");
-  const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`;
-  return new Worker(load, { eval: true, workerData });
-}
+import { startPackageWorker } from "./packageWorker";
 
 export type Checkpointer = { stop: () => Promise<void> };
 
@@ -37,7 +18,10 @@ export function startCheckpointer(
   const onError =
     options.onError ??
     ((message: string) => process.emitWarning(`WAL checkpoints on a worker thread failed: ${message}`));
-  const worker = startWorker({ path, intervalMs: options.intervalMs ?? 250 });
+  const worker = startPackageWorker("checkpointWorker", {
+    path,
+    intervalMs: options.intervalMs ?? 250,
+  } satisfies CheckpointWorkerData);
   worker.unref();
   let exited = false;
   const whenExited = new Promise<void>((resolve) =>

@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { startCheckpointer } from "./checkpointer";
 import type { DbHandle, ForumDb, WriteWatcher } from "./handle";
 import type { Database } from "./schema";
+import { startWriterThread } from "./writerThread";
 
 export type DbConfig = {
   /** File path, or ":memory:" for a throw-away database. */
@@ -20,6 +21,13 @@ export type DbConfig = {
    * read connection is opened, i.e. for the server). See checkpointer.ts.
    */
   backgroundCheckpoints?: boolean;
+  /**
+   * Run write transactions on a worker thread that owns the write connection (writerThread.ts),
+   * so SQLite's work and its waits on the file system never hold up the event loop. Default: on
+   * whenever checkpoints run in the background (the server); bulk loaders and ":memory:" write
+   * on the calling thread.
+   */
+  writerThread?: boolean;
   /** Called with each distinct SQL text the first time a connection prepares it (debugging, query-plan tests). */
   onNewStatement?: (sql: string) => void;
 };
@@ -28,6 +36,8 @@ export type SqliteDbHandle = DbHandle & {
   engine: "sqlite";
   /** The raw connection, for pragmas and for the bulk loaders that bypass the query builder. */
   sqlite: SQLite.Database;
+  /** Where `db`'s statements run: on SQLite's writer thread, or on this thread (`sqlite`). */
+  writer: "thread" | "caller";
 };
 
 /** Opens the SQLite file (the embedded default): one process owns it. */
@@ -35,27 +45,29 @@ export function createDb(config: DbConfig): SqliteDbHandle {
   const inMemory = config.path === ":memory:";
   if (!inMemory) mkdirSync(dirname(config.path), { recursive: true });
   const sqlite = new SQLite(config.path);
-  // WAL: readers never wait for the writer. synchronous=NORMAL is durable across application
-  // crashes in WAL mode (only a power loss can drop the last commits) and saves an fsync per write.
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  // Another process (a seed or a second server) may hold the write lock briefly.
-  sqlite.pragma("busy_timeout = 5000");
-  // 32 MB of page cache: the hot indexes of a large forum stay in memory.
-  sqlite.pragma("cache_size = -32000");
-  sqlite.pragma("temp_store = MEMORY");
-  // mmap_size stays 0 (off): pages read through a memory map count in the server's resident
-  // size (the 300 MB budget of issue 5) as soon as they are touched, and with a file larger than
-  // memory a map turns I/O errors into crashes. Hot reads are answered from the read cache, and
-  // the kernel's page cache already keeps the file in memory for the rest.
+  configureWriter(sqlite);
+  const writerThread =
+    !inMemory && config.readConnection !== false && (config.writerThread ?? config.backgroundCheckpoints !== false);
+  const checkpointer =
+    inMemory || config.readConnection === false || config.backgroundCheckpoints === false
+      ? null
+      : startCheckpointer(config.path);
+  // The writer thread sets its own connection up (writerWorker.ts); this one then only answers ping.
+  const writer = writerThread
+    ? startWriterThread({
+        path: config.path,
+        backstopPages: checkpointer ? WAL_BACKSTOP_PAGES : 1000,
+        onNewStatement: config.onNewStatement,
+      })
+    : null;
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite, config.onNewStatement) }),
+    dialect: writer?.dialect ?? new SqliteDialect({ database: withStatementCache(sqlite, config.onNewStatement) }),
   });
   const common = {
     engine: "sqlite" as const,
     db,
     sqlite,
+    writer: writer ? ("thread" as const) : ("caller" as const),
     // One process owns the file: no other instance writes, and nothing needs a lock.
     watchWrites: (watcher: WriteWatcher) => {
       watcher.onConnectionChange(true);
@@ -68,7 +80,6 @@ export function createDb(config: DbConfig): SqliteDbHandle {
   };
   if (inMemory || config.readConnection === false) return { ...common, reader: db, close: () => db.destroy() };
 
-  const checkpointer = config.backgroundCheckpoints === false ? null : startCheckpointer(config.path);
   // The commit-time checkpoint stays as a backstop with a high threshold: under writes the worker
   // never catches up with the head of the WAL, and only a checkpoint by the writer itself lets the
   // next write start the WAL over. By then the worker has copied nearly every frame, so it is short.
@@ -91,8 +102,29 @@ export function createDb(config: DbConfig): SqliteDbHandle {
       await checkpointer?.stop();
       await reader.destroy();
       await db.destroy();
+      if (writer) sqlite.close();
     },
   };
+}
+
+/**
+ * The writer connection's settings, on whichever thread owns it.
+ * WAL: readers never wait for the writer. synchronous=NORMAL is durable across application
+ * crashes in WAL mode (only a power loss can drop the last commits) and saves an fsync per write.
+ * mmap_size stays 0 (off): pages read through a memory map count in the server's resident
+ * size (the 300 MB budget of issue 5) as soon as they are touched, and with a file larger than
+ * memory a map turns I/O errors into crashes. Hot reads are answered from the read cache, and
+ * the kernel's page cache already keeps the file in memory for the rest.
+ */
+export function configureWriter(sqlite: SQLite.Database): void {
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  // Another process (a seed or a second server) may hold the write lock briefly.
+  sqlite.pragma("busy_timeout = 5000");
+  // 32 MB of page cache: the hot indexes of a large forum stay in memory.
+  sqlite.pragma("cache_size = -32000");
+  sqlite.pragma("temp_store = MEMORY");
 }
 
 /** 64 MB of 4 KB pages. */
@@ -107,7 +139,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * run synchronously, so two requests can never interleave on one). Least recently used first
  * out when the cache is full.
  */
-function withStatementCache(sqlite: SQLite.Database, onNewStatement?: (sql: string) => void) {
+export function withStatementCache(sqlite: SQLite.Database, onNewStatement?: (sql: string) => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),

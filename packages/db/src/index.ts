@@ -1,3 +1,4 @@
+export * from "./compiledOnce";
 export * from "./connection";
 export * from "./counters";
 export * from "./dataKinds";

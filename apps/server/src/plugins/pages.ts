@@ -45,7 +45,11 @@ type KeptPage = Bodies & { status: number; postId: number | undefined; cacheable
  * counter's flush (once a second while posts are read): kept pages show view counts of their
  * minute at most, like the lists' JSON; the post page's JSON read stays exact.
  */
-const PAGE_READS: Reads = { kinds: SHOWN_DATA_KINDS.filter((kind) => kind !== "views"), windowed: true };
+const PAGE_READS: Reads = {
+  kinds: SHOWN_DATA_KINDS.filter((kind) => kind !== "views"),
+  windowed: true,
+  counted: false,
+};
 
 /** Where the web build keeps its server render, beside the files it serves. */
 export const SERVER_ENTRY = join("server", "entry-server.mjs");
@@ -149,7 +153,7 @@ export function registerPages(
         } finally {
           rendering.delete(flight);
         }
-        if (page?.cacheable) options.shared.set(key, PAGE_READS, stamp, page);
+        if (page?.cacheable) options.shared.set(key, PAGE_READS, stamp, { bodies: page });
       }
     }
     // A page that cannot be rendered here still works: the browser renders it (index.html).

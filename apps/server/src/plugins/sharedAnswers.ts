@@ -4,27 +4,40 @@
 // data. Which reads qualify, and what data they show, is each procedure's declared cache policy
 // (packages/api/src/cache/policy.ts); an entry is served only while none of the kinds its
 // procedures read was written since its computation started (and within the same minute, for
-// reads over moving windows).
+// reads over moving windows). The post page's body, which counts a view per request, is kept with
+// a hole for its view count (countedBodies.ts).
 
-import { type CachePolicy, type CachePool, type ReadCache, sharesHttpBody } from "@forum/api";
+import { type CachePolicy, type CachePool, type ReadCache, sharesHttpBody, type ViewCounter } from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
 import type { DataKind } from "@forum/db";
 import type { FastifyRequest } from "fastify";
+import { type CountedBody, countedBodyOf, fillCountedBody } from "./countedBodies";
 import type { Bodies } from "./jsonBody";
 import { cachePolicyOf } from "./procedures";
 
 /**
- * What a request's answer depends on: the kinds its procedures read, and the minute if windowed;
+ * What a request's answer depends on: the kinds its procedures read, and the minute if windowed.
+ * `counted`: the one procedure counts a view per request (its body is kept with a hole).
  * `pool`: kept apart, at most `max` bodies of these procedures (CachePolicy.keptAtMost).
  */
-export type Reads = { kinds: readonly DataKind[]; windowed: boolean; pool?: CachePool };
+export type Reads = { kinds: readonly DataKind[]; windowed: boolean; counted: boolean; pool?: CachePool };
 
 /** The data's state when an answer's computation started. */
 export type Stamp = { version: number; minute: number };
 
 const currentMinute = () => Math.floor(Date.now() / 60_000);
 
-type Entry = { bodies: Bodies; bytes: number; reads: Reads; stamp: Stamp };
+type Entry = { kept: { bodies: Bodies } | { counted: CountedBody }; bytes: number; reads: Reads; stamp: Stamp };
+
+/**
+ * The bodies a request computed; for a counted read also its answer, and how its door writes an
+ * answer as a body (the hole for the view count is found in it).
+ */
+export type Computed<T extends Bodies = Bodies> = {
+  bodies: T;
+  answer?: unknown;
+  serialize?: (answer: unknown) => string | undefined;
+};
 
 export class SharedAnswers {
   private readonly entries = new Map<string, Entry>();
@@ -35,6 +48,7 @@ export class SharedAnswers {
   /** `maxBytes` bounds the memory the kept bodies take (the oldest go first). */
   constructor(
     private readonly readCache: ReadCache,
+    private readonly views: ViewCounter,
     private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
@@ -44,6 +58,10 @@ export class SharedAnswers {
    */
   readsOf(request: FastifyRequest, procedureNames: readonly string[]): Reads | null {
     if (request.method !== "GET" || request.cookies[SESSION_COOKIE] !== undefined) return null;
+    const single = procedureNames.length === 1 ? cachePolicyOf(procedureNames[0] ?? "") : undefined;
+    if (typeof single === "object" && single.countsARequest) {
+      return { kinds: single.reads, windowed: single.window === "minute", counted: true };
+    }
     const policies: CachePolicy[] = [];
     for (const name of procedureNames) {
       const policy = cachePolicyOf(name);
@@ -54,6 +72,7 @@ export class SharedAnswers {
     return {
       kinds: [...new Set(policies.flatMap((policy) => policy.reads))],
       windowed: policies.some((policy) => policy.window === "minute"),
+      counted: false,
       ...(caps.length > 0 ? { pool: { name: procedureNames.join(","), max: Math.min(...caps) } } : {}),
     };
   }
@@ -62,7 +81,10 @@ export class SharedAnswers {
     return { version: this.readCache.stampOf(reads.kinds), minute: reads.windowed ? currentMinute() : 0 };
   }
 
-  /** `T`: what the caller kept under that key (a page keeps its status with its bodies). */
+  /**
+   * The kept bodies for `key`; a counted body counts this request's view and is filled in.
+   * `T`: what the caller kept under that key (a page keeps its status with its bodies).
+   */
   get<T extends Bodies = Bodies>(key: string): T | undefined {
     if (!this.readCache.enabled) return undefined;
     const entry = this.entries.get(key);
@@ -71,17 +93,21 @@ export class SharedAnswers {
       this.remove(key);
       return undefined;
     }
-    return entry.bodies as T;
+    return ("bodies" in entry.kept ? entry.kept.bodies : fillCountedBody(entry.kept.counted, this.views)) as T;
   }
 
   /** Keeps the bodies of an answer computed from the data as it was at `stamp`. */
-  set(key: string, reads: Reads, stamp: Stamp, bodies: Bodies): void {
+  set(key: string, reads: Reads, stamp: Stamp, computed: Computed): void {
     if (!this.readCache.enabled) return;
     if (!sameStamp(stamp, this.stamp(reads))) return; // stale already
-    const bytes = bodies.identity.length;
+    const counted =
+      reads.counted && computed.serialize ? countedBodyOf(computed.answer, computed.serialize) : undefined;
+    if (reads.counted && !counted) return;
+    const kept = counted ? { counted } : { bodies: computed.bodies };
+    const bytes = counted ? counted.before.length + counted.after.length : computed.bodies.identity.length;
     if (bytes > this.maxBytes / 4) return;
     this.remove(key);
-    this.entries.set(key, { bodies, bytes, reads, stamp });
+    this.entries.set(key, { kept, bytes, reads, stamp });
     this.bytes += bytes;
     if (reads.pool) {
       const keys = this.poolKeys(reads.pool.name);

@@ -23,7 +23,7 @@ const XML_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 export const DISALLOWED_PATHS = ["/admin", "/settings", "/api", "/trpc"];
 
 /** What the sitemap shows: the posts' and categories' addresses and dates. */
-const SITEMAP_READS: Reads = { kinds: ["posts", "categories"], windowed: false };
+const SITEMAP_READS: Reads = { kinds: ["posts", "categories"], windowed: false, counted: false };
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -55,7 +55,7 @@ export function registerSitemap(
       const text = await build(origin);
       if (text === null) return reply.code(404).send({ message: `Not found: ${request.method} ${request.url}` });
       bodies = { identity: Buffer.from(text) };
-      options.shared.set(key, SITEMAP_READS, stamp, bodies);
+      options.shared.set(key, SITEMAP_READS, stamp, { bodies });
     }
     return send(request, reply, type, bodies);
   };

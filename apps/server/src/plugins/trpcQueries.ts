@@ -47,6 +47,12 @@ export function errorItem(cause: unknown) {
   };
 }
 
+/** One successful call's item of tRPC's wire format. */
+function resultItem(answer: unknown): string {
+  const data = jsonOf(answer);
+  return data === undefined ? '{"result":{}}' : `{"result":{"data":${data}}}`;
+}
+
 export async function answerQueries(
   call: QueryCall,
   request: FastifyRequest,
@@ -70,8 +76,7 @@ export async function answerQueries(
   const items = settled.map((outcome, index) => {
     if (outcome.status === "fulfilled") {
       statuses.add(200);
-      const data = jsonOf(outcome.value);
-      return data === undefined ? '{"result":{}}' : `{"result":{"data":${data}}}`;
+      return resultItem(outcome.value);
     }
     const failure = errorItem(outcome.reason);
     if (failure.httpStatus >= 500) onInternalError(failure.error.cause ?? failure.error, call.paths[index] ?? "");
@@ -84,6 +89,9 @@ export async function answerQueries(
   // A single successful call keeps its body with its answer, like the REST door.
   const single = settled.length === 1 && settled[0]?.status === "fulfilled" ? settled[0].value : null;
   const bodies = bodiesOf(single, call.isBatch ? "trpc-batch" : "trpc", body);
-  if (reads !== null && stamp !== null && status === 200 && bodies) shared.set(request.url, reads, stamp, bodies);
+  if (reads !== null && stamp !== null && status === 200 && bodies) {
+    const serialize = (answer: unknown) => (call.isBatch ? `[${resultItem(answer)}]` : resultItem(answer));
+    shared.set(request.url, reads, stamp, { answer: single, bodies, serialize });
+  }
   return sendBodies(request, reply, status, bodies);
 }

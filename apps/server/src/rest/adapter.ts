@@ -26,7 +26,9 @@ export function registerRestRoutes(app: FastifyInstance, contextFor: ContextFact
         const input = route.body ? await route.body.read(request, api) : inputOf(route, request);
         const result = await callProcedure(api, route.procedure, input);
         const bodies = bodiesOf(result, "rest", () => jsonOf(result));
-        if (reads !== null && stamp !== null && bodies) shared.set(request.url, reads, stamp, bodies);
+        if (reads !== null && stamp !== null && bodies) {
+          shared.set(request.url, reads, stamp, { answer: result, bodies, serialize: jsonOf });
+        }
         return sendBodies(request, reply, route.status ?? 200, bodies);
       },
     });

@@ -1,4 +1,5 @@
 import { createPostInput, idInput, listPostsInput, MESSAGES, slugInput, updatePostInput } from "@forum/contracts";
+import { markCountedView } from "../cache/countedView";
 import { cachePolicy } from "../cache/policy";
 import { forbidden, notFound } from "../errors";
 import { assertCanModify, isStaff } from "../permissions";
@@ -45,7 +46,10 @@ export const postsRouter = router({
         return row ? toPostView(row) : null;
       });
       if (!cached) throw notFound(MESSAGES.postNotFound);
-      const post = { ...cached, views: cached.views + ctx.views.record(cached.id) };
+      const post = markCountedView(
+        { ...cached, views: cached.views + ctx.views.record(cached.id) },
+        { postId: cached.id, storedViews: cached.views },
+      );
       return (await withMyVotes(ctx.db, ctx.user?.id ?? null, [post]))[0] ?? post;
     }),
 

@@ -1,7 +1,7 @@
 // Replies: listed oldest first with their authors; writes keep the post's replyCount right.
 import { MESSAGES, type ProfileReplyView, REPLY_SUMMARY_LENGTH, type ReplyView } from "@forum/contracts";
 import { plainStartOf } from "@forum/contracts/plain-text";
-import type { ForumDb } from "@forum/db";
+import { compiledOnce, type ForumDb } from "@forum/db";
 import { badRequest, forbidden, notFound } from "../errors";
 import { iso, myVoteOf, toAuthor } from "./mappers";
 import { notifyMentions, notifyNewReply } from "./notifications";
@@ -81,14 +81,21 @@ export async function withMyReplyVotes<T extends ReplyView>(
   );
 }
 
-export async function listReplies(db: ForumDb, postId: number, offset: number, limit: number): Promise<ReplyView[]> {
+/** A thread's replies oldest first, from `offset`; `limit` null: all of them (the whole thread). */
+export async function listReplies(
+  db: ForumDb,
+  postId: number,
+  offset: number,
+  limit: number | null,
+): Promise<ReplyView[]> {
   const post = await db.selectFrom("posts").select("id").where("id", "=", postId).executeTakeFirst();
   if (!post) throw notFound(MESSAGES.postNotFound);
   const rows = await selectReplies(db)
     .where("replies.postId", "=", postId)
     .orderBy("replies.createdAt", "asc")
     .orderBy("replies.id", "asc")
-    .limit(limit)
+    // One SQL text either way (an offset needs a limit in SQLite): no limit is the largest one.
+    .limit(limit ?? Number.MAX_SAFE_INTEGER)
     .offset(offset)
     .execute();
   return rows.map(toReplyView);
@@ -144,10 +151,36 @@ export type NewReply = {
   mayReplyWhenLocked: boolean;
 };
 
+// Replying is the second hottest write: its fixed statements are compiled once (compiledOnce).
+const postLock = compiledOnce(["postId"], (db, a: { postId: number }) =>
+  db.selectFrom("posts").select(["id", "locked"]).where("id", "=", a.postId),
+);
+const insertReply = compiledOnce(
+  ["postId", "authorId", "content", "replyToId", "createdAt"],
+  (db, a: { postId: number; authorId: number; content: string; replyToId: number | null; createdAt: number }) =>
+    db
+      .insertInto("replies")
+      .values({
+        postId: a.postId,
+        authorId: a.authorId,
+        content: a.content,
+        replyToId: a.replyToId,
+        createdAt: a.createdAt,
+        updatedAt: a.createdAt,
+      })
+      .returning("id"),
+);
+const countNewReply = compiledOnce(["postId"], (db, a: { postId: number }) =>
+  db
+    .updateTable("posts")
+    .set((eb) => ({ replyCount: eb("replyCount", "+", 1) }))
+    .where("id", "=", a.postId),
+);
+
 export async function createReply(db: ForumDb, reply: NewReply, now = Date.now()): Promise<number> {
   const { postId, authorId, content } = reply;
   return db.transaction().execute(async (trx) => {
-    const post = await trx.selectFrom("posts").select(["id", "locked"]).where("id", "=", postId).executeTakeFirst();
+    const [post] = (await trx.executeQuery(postLock(trx, { postId }))).rows;
     if (!post) throw notFound(MESSAGES.postNotFound);
     if (post.locked === 1 && !reply.mayReplyWhenLocked) throw forbidden(MESSAGES.discussionLocked);
     const replyToId = reply.replyToId ?? null;
@@ -155,16 +188,11 @@ export async function createReply(db: ForumDb, reply: NewReply, now = Date.now()
       const answered = await trx.selectFrom("replies").select("postId").where("id", "=", replyToId).executeTakeFirst();
       if (answered?.postId !== postId) throw badRequest(MESSAGES.replyToOtherPost);
     }
-    const created = await trx
-      .insertInto("replies")
-      .values({ postId, authorId, content, replyToId, createdAt: now, updatedAt: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable("posts")
-      .set((eb) => ({ replyCount: eb("replyCount", "+", 1) }))
-      .where("id", "=", postId)
-      .execute();
+    const [created] = (
+      await trx.executeQuery(insertReply(trx, { postId, authorId, content, replyToId, createdAt: now }))
+    ).rows;
+    if (!created) throw new Error("the new reply's id was not returned");
+    await trx.executeQuery(countNewReply(trx, { postId }));
     await notifyNewReply(trx, { postId, replyId: created.id, actorId: authorId, content }, now);
     return created.id;
   });

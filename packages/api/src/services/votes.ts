@@ -2,7 +2,7 @@
 // back; the other kind switches it. Counts (and a post's ranking scores) change in the same
 // transaction as the vote.
 import { MESSAGES, type VoteResult, type VoteType } from "@forum/contracts";
-import { type ForumDb, lockRow, voteColumns } from "@forum/db";
+import { compiledOnce, type ForumDb, lockRow, voteColumns } from "@forum/db";
 import { notFound } from "../errors";
 import { myVoteOf } from "./mappers";
 
@@ -46,6 +46,36 @@ async function applyVote(
   return { removed: null, added: value };
 }
 
+// A vote on a post is the hottest write: its statements are compiled once (compiledOnce).
+const postAndMyVote = compiledOnce(["postId", "userId"], (db, a: { postId: number; userId: number }) =>
+  db
+    .selectFrom("posts")
+    .leftJoin("votes", (join) => join.onRef("votes.postId", "=", "posts.id").on("votes.userId", "=", a.userId))
+    .select(["posts.upvotes", "posts.downvotes", "posts.createdAt", "votes.id as voteId", "votes.value as voteValue"])
+    .where("posts.id", "=", a.postId),
+);
+const insertPostVote = compiledOnce(
+  ["userId", "postId", "value", "createdAt"],
+  (db, a: { userId: number; postId: number; value: number; createdAt: number }) =>
+    db
+      .insertInto("votes")
+      .values({ userId: a.userId, postId: a.postId, replyId: null, value: a.value, createdAt: a.createdAt }),
+);
+const setPostVotes = compiledOnce(
+  ["id", "upvotes", "downvotes", "score", "hotScore", "controversialScore"],
+  (db, a: { id: number } & ReturnType<typeof voteColumns>) =>
+    db
+      .updateTable("posts")
+      .set({
+        upvotes: a.upvotes,
+        downvotes: a.downvotes,
+        score: a.score,
+        hotScore: a.hotScore,
+        controversialScore: a.controversialScore,
+      })
+      .where("id", "=", a.id),
+);
+
 const delta = (change: Change, value: number) => (change.added === value ? 1 : 0) - (change.removed === value ? 1 : 0);
 
 async function votePost(db: ForumDb, userId: number, postId: number, type: VoteType, now: number) {
@@ -55,30 +85,21 @@ async function votePost(db: ForumDb, userId: number, postId: number, type: VoteT
     // scores computed from them (and a double click counts once).
     await lockRow(trx, "posts", postId);
     // The post and the member's vote on it, if any, in one statement.
-    const post = await trx
-      .selectFrom("posts")
-      .leftJoin("votes", (join) => join.onRef("votes.postId", "=", "posts.id").on("votes.userId", "=", userId))
-      .select(["posts.upvotes", "posts.downvotes", "posts.createdAt", "votes.id as voteId", "votes.value as voteValue"])
-      .where("posts.id", "=", postId)
-      .executeTakeFirst();
+    const [post] = (await trx.executeQuery(postAndMyVote(trx, { postId, userId }))).rows;
     if (!post) throw notFound(MESSAGES.postNotFound);
     const existing =
       post.voteId === null || post.voteValue === null ? null : { id: post.voteId, value: post.voteValue };
     const change = await applyVote(
       trx,
       existing,
-      () => trx.insertInto("votes").values({ userId, postId, replyId: null, value, createdAt: now }).execute(),
+      () => trx.executeQuery(insertPostVote(trx, { userId, postId, value, createdAt: now })),
       value,
       now,
     );
     // The scores follow from both counts, so they are computed here from the locked row.
     const upvotes = post.upvotes + delta(change, 1);
     const downvotes = post.downvotes + delta(change, -1);
-    await trx
-      .updateTable("posts")
-      .set(voteColumns(upvotes, downvotes, post.createdAt))
-      .where("id", "=", postId)
-      .execute();
+    await trx.executeQuery(setPostVotes(trx, { id: postId, ...voteColumns(upvotes, downvotes, post.createdAt) }));
     return { postId, replyId: null, upvotes, downvotes, votes: upvotes - downvotes, myVote: myVoteOf(change.added) };
   });
 }

@@ -1,0 +1,104 @@
+// A/B: two builds of the server on copies of the same data set, the same scenarios measured in
+// alternating slices (ABBA rounds), so both see the same host. On this shared 2-core machine the
+// roof moves by a third within a run; a before/after table of two runs minutes apart cannot tell
+// a 10 % change from noise, slices side by side can.
+//   node bench/ab.mjs --a old/main.cjs --b apps/server/dist/main.cjs --only "slug" [--rounds 4] [--seconds 3]
+// A build is the server bundle (apps/server/dist/main.cjs) copied elsewhere in the repository
+// (its packages resolve from node_modules above it). Writes count in req/s like reads.
+import { constants, copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { benchDir, ensureDataset } from "./lib/dataset.mjs";
+import { freePort, startNodeServer, stopServer } from "./lib/processes.mjs";
+import { scenarios as allScenarios, requestOf } from "./lib/scenarios.mjs";
+
+const { values } = parseArgs({
+  options: {
+    a: { type: "string" },
+    b: { type: "string" },
+    only: { type: "string" },
+    scale: { type: "string", default: "1" },
+    rounds: { type: "string", default: "4" },
+    seconds: { type: "string", default: "3" },
+    connections: { type: "string", default: "10" },
+  },
+});
+if (!values.a || !values.b || !values.only) throw new Error("--a, --b and --only are required");
+const root = join(benchDir, "..");
+const rounds = Number(values.rounds);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+
+async function rpsOf(base, scenario, duration) {
+  const result = await autocannon({ url: base, connections, duration, requests: [requestOf(scenario)] });
+  if (result.non2xx + result.errors > 0) throw new Error(`${scenario.name}: ${result.non2xx + result.errors} failed`);
+  return result.requests.average;
+}
+
+async function login(base, { user, password }) {
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: user, password }),
+  });
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("forum_session="));
+  if (!response.ok || !cookie) throw new Error(`login answered ${response.status}`);
+  return cookie.split(";")[0];
+}
+
+const { db, summary } = ensureDataset(Number(values.scale));
+const work = mkdtempSync(join(tmpdir(), "forum-ab-"));
+const servers = [];
+try {
+  for (const [name, script] of [
+    ["A", values.a],
+    ["B", values.b],
+  ]) {
+    const databasePath = join(work, `${name}.db`);
+    copyFileSync(db, databasePath, constants.COPYFILE_FICLONE);
+    const env = { PATH: process.env.PATH, LOG_LEVEL: "warn", FORUM_RATE_LIMITS: "off", FORUM_SEED: "none" };
+    const server = await startNodeServer({
+      script: resolve(script),
+      cwd: root,
+      env: { ...env, DATABASE_PATH: databasePath, FORUM_UPLOADS_DIR: join(work, `uploads-${name}`) },
+      port: await freePort(),
+      readyPath: "/api/categories",
+    });
+    servers.push({ name, ...server, session: await login(server.base, summary.benchAccounts) });
+  }
+  const words = values.only.split(",").map((word) => word.trim().toLowerCase());
+  const chosen = (server) =>
+    allScenarios(summary, server.session).filter((scenario) =>
+      words.some((word) => scenario.name.toLowerCase().includes(word)),
+    );
+  // Each server gets its own scenario objects (writes go on to new posts on each copy).
+  const [forA, forB] = servers.map(chosen);
+  console.log(
+    `A: ${values.a}\nB: ${values.b}\n${rounds} ABBA rounds of ${seconds} s, ${connections} connections, load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
+  for (let index = 0; index < forA.length; index++) {
+    const pair = [forA[index], forB[index]];
+    for (const [server, scenario] of servers.map((server, i) => [server, pair[i]]))
+      await rpsOf(server.base, scenario, 1);
+    const sums = [0, 0];
+    for (let round = 0; round < rounds; round++) {
+      for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) sums[i] += await rpsOf(servers[i].base, pair[i], seconds);
+    }
+    const [a, b] = sums.map((sum) => Math.round(sum / rounds));
+    console.log(
+      `${pair[0].name.padEnd(28)} A ${String(a).padStart(6)} req/s  B ${String(b).padStart(6)} req/s  B/A ${(b / a).toFixed(2)}`,
+    );
+  }
+  console.log(
+    `load at the end ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
+} finally {
+  for (const server of servers) await stopServer(server.child);
+  rmSync(work, { recursive: true, force: true });
+}
