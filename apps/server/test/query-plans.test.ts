@@ -86,6 +86,10 @@ beforeAll(async () => {
     track(await reader.get("/api/categories/plans"));
     track(await reader.get("/api/trending-topics"));
     for (const timeRange of TIME_RANGES) track(await reader.get(`/api/rising-stars?timeRange=${timeRange}`));
+    // What search engines read (issue 14): the sitemap index and its files.
+    for (const path of ["/sitemap.xml", "/sitemaps/pages.xml", "/sitemaps/posts-1.xml"]) {
+      track(await reader.get(path));
+    }
     track(await reader.get("/api/ads?placement=sidebar"));
     // Search: every tier (a page past the first two counts them), by newest, in a category.
     for (const extra of ["", "&offset=5", "&offset=5&limit=1", "&sort=new", `&categoryId=${categoryId}&offset=5`]) {
