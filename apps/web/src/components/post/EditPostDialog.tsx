@@ -72,7 +72,7 @@ function EditPostForm({ post, onClose, onSaved, schema = createPostInput }: Omit
     success: "Post updated successfully",
     failure: "Failed to update post",
     onSuccess: (saved) => {
-      patchPost(saved.slug, () => saved);
+      void patchPost(saved.slug, () => saved);
       onSaved?.(saved);
       onClose();
       return refreshLists({ categories: true });

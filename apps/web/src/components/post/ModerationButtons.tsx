@@ -36,7 +36,7 @@ export function ModerationButtons({ post }: { post: PostView }) {
     success: (saved, sent) => stateOf(sent.pinned === undefined ? "locked" : "pinned", saved).done,
     failure: "Failed to update post",
     onSuccess: (saved) => {
-      patchPost(saved.slug, () => saved);
+      void patchPost(saved.slug, () => saved);
       return refreshLists();
     },
   });

@@ -1,17 +1,26 @@
 // Cache rules of the post screen. Reading a post counts a view, so a change patches the cached
 // post from the answer instead of reading it again; lists that show posts are marked stale.
 import type { PostView, RepliesOfPost, ReplyView } from "@forum/contracts";
-import { useQueryClient } from "@tanstack/react-query";
+import { type Query, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTRPC } from "../../lib/trpc";
 
-/** Changes the cached post behind /posts/{slug}, when there is one. */
+/** A read of something already shown (a first read, like a page of replies loading, is left alone). */
+const isRefetch = (query: Query) => query.state.data !== undefined;
+
+/**
+ * Changes the cached post behind /posts/{slug}, when there is one. A read of the post still on its
+ * way is called off first: it may have started before this change was written (signing in
+ * refetches the page while the vote it was for is cast) and would put the old post back.
+ */
 export function usePatchPost() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useCallback(
-    (slug: string, patch: (post: PostView) => PostView) => {
-      queryClient.setQueryData(trpc.posts.bySlug.queryKey({ slug }), (old) => (old ? patch(old) : old));
+    async (slug: string, patch: (post: PostView) => PostView) => {
+      const queryKey = trpc.posts.bySlug.queryKey({ slug });
+      await queryClient.cancelQueries({ queryKey, predicate: isRefetch });
+      queryClient.setQueryData(queryKey, (old) => (old ? patch(old) : old));
     },
     [trpc, queryClient],
   );
@@ -22,12 +31,13 @@ export function usePatchReply(postId: number) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useCallback(
-    (replyId: number, patch: (reply: ReplyView) => ReplyView) => {
-      // Every loaded page of the post's replies (each page is its own query: offset, limit).
-      queryClient.setQueriesData(
-        { queryKey: trpc.replies.byPost.queryKey({ postId }) },
-        (old: RepliesOfPost | undefined) =>
-          old ? { replies: old.replies.map((reply) => (reply.id === replyId ? patch(reply) : reply)) } : old,
+    async (replyId: number, patch: (reply: ReplyView) => ReplyView) => {
+      // Every loaded page of the post's replies (each page is its own query: offset, limit); a
+      // read still on its way is called off first, as for the post (usePatchPost).
+      const queryKey = trpc.replies.byPost.queryKey({ postId });
+      await queryClient.cancelQueries({ queryKey, predicate: isRefetch });
+      queryClient.setQueriesData({ queryKey }, (old: RepliesOfPost | undefined) =>
+        old ? { replies: old.replies.map((reply) => (reply.id === replyId ? patch(reply) : reply)) } : old,
       );
     },
     [trpc, queryClient, postId],
@@ -60,7 +70,7 @@ export function useRepliesChanged(post: Pick<PostView, "id" | "slug">) {
   return useCallback(
     async (countChange: number) => {
       if (countChange !== 0) {
-        patchPost(post.slug, (current) => ({
+        await patchPost(post.slug, (current) => ({
           ...current,
           replyCount: Math.max(0, current.replyCount + countChange),
         }));
