@@ -67,8 +67,11 @@ describe("background checkpoints", () => {
     await untilSteady(() => statSync(path).size, 10_000);
     const walAfterFirst = statSync(`${path}-wal`).size;
     await writeBurst(handle, "b");
-    expect(statSync(`${path}-wal`).size).toBeLessThanOrEqual(walAfterFirst * 1.1);
-  });
+    // Without a restart the second burst appends to the first: twice the size. A worker starved
+    // on a loaded machine may finish the first checkpoint a few dozen commits into the second
+    // burst (CI once saw 1.3 times), so the bound sits between the two cases.
+    expect(statSync(`${path}-wal`).size).toBeLessThanOrEqual(walAfterFirst * 1.6);
+  }, 30_000);
 
   it("without the worker, a burst under the threshold stays in the WAL (the control)", async () => {
     const { path, handle } = open(false);
