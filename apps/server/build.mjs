@@ -12,6 +12,8 @@ await build({
     bulkParserWorker: "src/bulkParserWorker.ts",
     checkpointWorker: "../../packages/db/src/checkpointWorker.ts",
     writerWorker: "../../packages/db/src/writerWorker.ts",
+    // The hottest writes, run whole on the writer thread (packages/api/src/writes/runner.ts).
+    writerProcedures: "../../packages/api/src/writes/procedures.ts",
   },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },

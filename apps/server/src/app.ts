@@ -11,6 +11,7 @@ import {
   Throttles,
   ViewCounter,
   writeBulkExampleFiles,
+  writeRunner,
 } from "@forum/api";
 import { AD_TRACKING, BULK_MAX_FILE_BYTES } from "@forum/contracts";
 import type { DbHandle } from "@forum/db";
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const services: ApiServices = {
     db: options.database.db,
     readDb: options.database.reader,
+    runWrite: writeRunner(options.database),
     readCache,
     views,
     adTracking: new AdTracking(options.database.db, tracking.limit, tracking.windowMs, options.clock),

@@ -6,6 +6,7 @@ import type { UploadParser } from "./services/bulk/parse";
 import type { ReadCache } from "./services/readCache";
 import type { Throttles } from "./services/throttles";
 import type { ViewCounter } from "./services/viewCounter";
+import type { RunWrite } from "./writes/runner";
 
 /** Long-lived pieces shared by every request of one server. */
 export type ApiServices = {
@@ -13,6 +14,8 @@ export type ApiServices = {
   db: ForumDb;
   /** The read-only connection: queries run on it so they never wait behind a write. */
   readDb: ForumDb;
+  /** The hottest writes, whole on SQLite's writer thread (writes/procedures.ts). */
+  runWrite: RunWrite;
   views: ViewCounter;
   /** Hot read answers until the next write (see services/readCache.ts). */
   readCache: ReadCache;

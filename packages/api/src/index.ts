@@ -28,3 +28,4 @@ export {
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";
+export { type RunWrite, writeRunner } from "./writes/runner";

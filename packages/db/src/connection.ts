@@ -68,6 +68,7 @@ export function createDb(config: DbConfig): SqliteDbHandle {
     db,
     sqlite,
     writer: writer ? ("thread" as const) : ("caller" as const),
+    ...(writer ? { runOnWriter: writer.runProcedure } : {}),
     // One process owns the file: no other instance writes, and nothing needs a lock.
     watchWrites: (watcher: WriteWatcher) => {
       watcher.onConnectionChange(true);

@@ -6,6 +6,9 @@ import type { Database } from "./schema";
 
 export type ForumDb = Kysely<Database>;
 
+/** What a module run on the writer thread exports as `writerProcedures` (see runOnWriter). */
+export type WriterProcedures = Record<string, (db: ForumDb, args: never) => Promise<unknown>>;
+
 export type WriteWatcher = {
   /**
    * Another instance committed a write to data that cached reads show: the kind it changed, or
@@ -36,6 +39,12 @@ export type DbHandle = {
    * starting at the same time wait for, on the one connection `work` receives.
    */
   withStartupLock: <T>(work: (db: ForumDb) => Promise<T>) => Promise<T>;
+  /**
+   * SQLite with a writer thread: runs `writerProcedures[procedure](db, args)`, exported by
+   * `module`, whole on that thread with its own handle on the write connection (one message
+   * there and back instead of one per statement). Absent elsewhere: call the function with `db`.
+   */
+  runOnWriter?: (module: string, procedure: string, args: unknown) => Promise<unknown>;
   /** Throws unless the database answers a query. */
   ping: () => Promise<void>;
   close: () => Promise<void>;

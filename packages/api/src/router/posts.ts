@@ -5,7 +5,6 @@ import { forbidden, notFound } from "../errors";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
 import {
-  createPost,
   deletePost,
   findPostOwner,
   findPostView,
@@ -59,12 +58,9 @@ export const postsRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Only admins feature posts; a member's featured flag is ignored, never stored.
       const featured = ctx.user.role === "admin" && input.featured === true;
-      const id = await withinNewAccountLimit(ctx, "post", () =>
-        createPost(ctx.db, ctx.user.id, { ...input, featured }),
+      return withinNewAccountLimit(ctx, "post", () =>
+        ctx.runWrite("createPost", { authorId: ctx.user.id, draft: { ...input, featured } }),
       );
-      const row = await findPostView(ctx.db, { id }, ctx.user.id);
-      if (!row) throw notFound(MESSAGES.postNotFound);
-      return toPostView(row);
     }),
 
   /** Writes posts (and categories' post counts, notifications of new mentions). */

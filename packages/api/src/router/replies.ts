@@ -3,7 +3,6 @@ import { cachePolicy } from "../cache/policy";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
 import {
-  createReply,
   deleteReply,
   findReplyOwner,
   findReplyView,
@@ -33,18 +32,17 @@ export const repliesRouter = router({
   create: memberProcedure
     .meta({ writes: ["replies", "notifications", "throttles"] })
     .input(createReplyInput)
-    .mutation(async ({ ctx, input }) => {
-      const id = await withinNewAccountLimit(ctx, "reply", () =>
-        createReply(ctx.db, {
+    .mutation(({ ctx, input }) =>
+      withinNewAccountLimit(ctx, "reply", () =>
+        ctx.runWrite("createReply", {
           postId: input.postId,
           authorId: ctx.user.id,
           content: input.content,
           replyToId: input.replyToId,
           mayReplyWhenLocked: isStaff(ctx.user),
         }),
-      );
-      return findReplyView(ctx.db, id);
-    }),
+      ),
+    ),
 
   /** Writes replies (content, editedAt) and notifications of new mentions. */
   update: memberProcedure

@@ -1,5 +1,4 @@
 import { voteInput } from "@forum/contracts";
-import { castVote } from "../services/votes";
 import { memberProcedure, router } from "../trpc";
 
 export const votesRouter = router({
@@ -8,11 +7,10 @@ export const votesRouter = router({
     .meta({ writes: ["votes"] })
     .input(voteInput)
     .mutation(({ ctx, input }) =>
-      castVote(
-        ctx.db,
-        ctx.user.id,
-        input.replyId !== undefined ? { replyId: input.replyId } : { postId: input.postId as number },
-        input.type,
-      ),
+      ctx.runWrite("castVote", {
+        userId: ctx.user.id,
+        target: input.replyId !== undefined ? { replyId: input.replyId } : { postId: input.postId as number },
+        type: input.type,
+      }),
     ),
 });

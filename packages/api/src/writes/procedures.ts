@@ -1,0 +1,29 @@
+// The hottest writes as functions of the write connection alone. On SQLite the server runs them
+// whole on the writer thread (runner.ts; packages/db writerThread.ts), where a transaction costs
+// one message each way instead of one per statement; elsewhere they run here with the pool.
+// Each answers what its procedure returns, so the read that follows the write runs there too.
+// Arguments and answers cross threads by structured clone: plain data only.
+import { MESSAGES, type PostView, type ReplyView, type VoteResult, type VoteType } from "@forum/contracts";
+import type { ForumDb, WriterProcedures } from "@forum/db";
+import { notFound } from "../errors";
+import { createPost, findPostView, type PostDraft, toPostView } from "../services/posts";
+import { createReply, findReplyView, type NewReply } from "../services/replies";
+import { castVote, type VoteTarget } from "../services/votes";
+
+export const writerProcedures = {
+  /** The member's vote, and the target's counts after it. */
+  castVote: (db: ForumDb, vote: { userId: number; target: VoteTarget; type: VoteType }): Promise<VoteResult> =>
+    castVote(db, vote.userId, vote.target, vote.type),
+
+  /** A new reply, as the thread shows it. */
+  createReply: async (db: ForumDb, reply: NewReply): Promise<ReplyView> =>
+    findReplyView(db, await createReply(db, reply)),
+
+  /** A new post, as its page shows it to its author. */
+  createPost: async (db: ForumDb, post: { authorId: number; draft: PostDraft }): Promise<PostView> => {
+    const id = await createPost(db, post.authorId, post.draft);
+    const row = await findPostView(db, { id }, post.authorId);
+    if (!row) throw notFound(MESSAGES.postNotFound);
+    return toPostView(row);
+  },
+} satisfies WriterProcedures;
