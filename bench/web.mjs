@@ -17,6 +17,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/scripts/chromium.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
 import { freePort, startNodeServer, stopServer } from "./lib/processes.mjs";
 
@@ -52,16 +53,6 @@ export const PROFILES = {
     targetMs: 250,
   },
 };
-
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 /** Runs in the page before its own scripts: notes when `selector` is first laid out in a frame. */
 function watchFor(selector) {
@@ -144,7 +135,7 @@ async function main() {
     readyPath: "/api/categories",
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
     headless: true,
   });

@@ -2,6 +2,7 @@
 // driven in Debian's Chromium (never a browser Playwright downloads).
 import { defineConfig } from "@playwright/test";
 import { LIMITED_PORT, E2E_PORT as PORT } from "./e2e/ports";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 const server = (port: number, rateLimits: "on" | "off") => ({
   command: "node e2e/start-server.mjs",
@@ -24,17 +25,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     viewport: { width: 1280, height: 900 },
     trace: "off",
   },

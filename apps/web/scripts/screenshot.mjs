@@ -4,20 +4,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 
 const [url, out, width = "1280", height = "900", cookie] = process.argv.slice(2);
 if (!url || !out) throw new Error("usage: screenshot.mjs <url> <out.png> [width] [height] [cookie]");
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "chromium-")), {
-  executablePath: "/usr/bin/chromium",
+  executablePath: CHROMIUM_PATH,
   headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  args: CHROMIUM_FLAGS,
   viewport: { width: Number(width), height: Number(height) },
 });
 if (cookie) {
