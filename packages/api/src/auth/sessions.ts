@@ -4,7 +4,7 @@
 
 import { createHash } from "node:crypto";
 import type { Role } from "@forum/contracts";
-import type { ForumDb } from "@forum/db";
+import { compiledOnce, type ForumDb } from "@forum/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -35,6 +35,16 @@ export async function createSession(db: ForumDb, token: string, userId: number, 
 
 export type ValidatedSession = { session: Session; user: SessionUser; renewed: boolean };
 
+// Every signed-in request runs it: built and compiled once (building it cost ~8 % of a vote's
+// time on the event loop).
+const sessionAndUser = compiledOnce(["id"], (db, a: { id: string }) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.userId")
+    .select(["sessions.id", "sessions.userId", "sessions.expiresAt", "users.username", "users.role", "users.banned"])
+    .where("sessions.id", "=", a.id),
+);
+
 /**
  * Looks the token up (on `reader` when given, so signed-in reads do not wait behind writes);
  * deletes it when expired; extends it when past half its life.
@@ -46,12 +56,7 @@ export async function validateSessionToken(
   reader: ForumDb = db,
 ): Promise<ValidatedSession | null> {
   const id = sessionIdOf(token);
-  const row = await reader
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.id", "sessions.userId", "sessions.expiresAt", "users.username", "users.role", "users.banned"])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
+  const [row] = (await reader.executeQuery(sessionAndUser(reader, { id }))).rows;
   if (!row) return null;
   if (now >= row.expiresAt) {
     await db.deleteFrom("sessions").where("id", "=", id).execute();
