@@ -5,30 +5,29 @@ import { useToastedMutation } from "../../lib/useToastedMutation";
 import { categoryFailure } from "./categoryFailure";
 import { useRefreshCategories } from "./useRefreshCategories";
 
-export function useCreateCategory(onDone: () => void) {
-  const trpc = useTRPC();
+const SAVED = { create: "Category created successfully", update: "Category updated successfully" } as const;
+
+/** What creating and updating share: their toasts, then the dialog closes and the lists refresh. */
+function useSaveReactions(kind: keyof typeof SAVED, onDone: () => void) {
   const refresh = useRefreshCategories();
-  return useToastedMutation(trpc.categories.create.mutationOptions(), {
-    success: "Category created successfully",
-    failure: categoryFailure("create"),
+  return {
+    success: SAVED[kind],
+    failure: categoryFailure(kind),
     onSuccess: () => {
       onDone();
       return refresh();
     },
-  });
+  };
+}
+
+export function useCreateCategory(onDone: () => void) {
+  const trpc = useTRPC();
+  return useToastedMutation(trpc.categories.create.mutationOptions(), useSaveReactions("create", onDone));
 }
 
 export function useUpdateCategory(onDone: () => void) {
   const trpc = useTRPC();
-  const refresh = useRefreshCategories();
-  return useToastedMutation(trpc.categories.update.mutationOptions(), {
-    success: "Category updated successfully",
-    failure: categoryFailure("update"),
-    onSuccess: () => {
-      onDone();
-      return refresh();
-    },
-  });
+  return useToastedMutation(trpc.categories.update.mutationOptions(), useSaveReactions("update", onDone));
 }
 
 export const DELETE_CATEGORY_CONFIRMATION =
