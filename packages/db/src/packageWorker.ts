@@ -7,18 +7,20 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 
 export function startPackageWorker(
   name: string,
   workerData: unknown,
   sourceDir: string = dirname(fileURLToPath(import.meta.url)),
+  resourceLimits?: ResourceLimits,
 ): Worker {
   const here = dirname(fileURLToPath(import.meta.url));
   const bundled = join(here, `${name}.cjs`);
-  if (existsSync(bundled)) return new Worker(bundled, { workerData });
+  const options = resourceLimits ? { workerData, resourceLimits } : { workerData };
+  if (existsSync(bundled)) return new Worker(bundled, options);
   const source = join(sourceDir, `${name}.ts`);
   const tsx = createRequire(import.meta.url).resolve("tsx/cjs/api");
   const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(source)}, ${JSON.stringify(source)});`;
-  return new Worker(load, { eval: true, workerData });
+  return new Worker(load, { eval: true, ...options });
 }

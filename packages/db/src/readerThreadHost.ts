@@ -16,8 +16,9 @@ export type ReaderCalls = Record<string, (db: ForumDb, input: any) => Promise<un
 export function serveReaderCalls(calls: ReaderCalls): void {
   const port = parentPort;
   if (!port) throw new Error("serveReaderCalls runs in a worker thread");
-  const { path, reportStatements } = workerData as ReaderThreadData;
+  const { path, reportStatements, pageCacheMb } = workerData as ReaderThreadData;
   const connection = openReadConnection(path);
+  if (pageCacheMb !== undefined) connection.pragma(`cache_size = ${-Math.round(pageCacheMb * 1024)}`);
   const report = reportStatements
     ? (statement: string) => port.postMessage({ statement } satisfies ReaderCallResponse)
     : undefined;

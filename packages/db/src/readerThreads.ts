@@ -7,7 +7,7 @@
 // call's structured answer out, so the event loop is free meanwhile and the threads use the
 // other cores. The threads start with the first call, so a server that is never searched pays
 // nothing for them.
-import type { Worker } from "node:worker_threads";
+import type { ResourceLimits, Worker } from "node:worker_threads";
 import { startPackageWorker } from "./packageWorker";
 
 /** Which worker to run, and how many of it at most. */
@@ -17,6 +17,14 @@ export type ReaderThreadEntry = {
   /** The folder of its TypeScript source. */
   sourceDir: string;
   size: number;
+  /**
+   * Each thread's heap limits. Left alone, V8 lets a busy thread's heap grow to 100-200 MB of
+   * garbage between major collections, and every thread adds that to the server's resident size;
+   * caps make it collect sooner, on its own thread.
+   */
+  resourceLimits?: ResourceLimits;
+  /** Each thread's SQLite page cache in MB (default: the server reader's 32). */
+  pageCacheMb?: number;
 };
 
 export type ReaderThreads = {
@@ -25,7 +33,7 @@ export type ReaderThreads = {
   stop: () => Promise<void>;
 };
 
-export type ReaderThreadData = { path: string; reportStatements: boolean };
+export type ReaderThreadData = { path: string; reportStatements: boolean; pageCacheMb: number | undefined };
 export type ReaderCallRequest = { id: number; method: string; input: unknown };
 /** An error as it crosses threads: its message, name, and the fields callers read (code, kind, details). */
 export type ReaderCallError = { message: string; name: string } & Record<string, unknown>;
@@ -104,7 +112,11 @@ export function startReaderThreads(options: {
   onNewStatement?: ((sql: string) => void) | undefined;
 }): ReaderThreads {
   const { worker: entry, onNewStatement } = options;
-  const data: ReaderThreadData = { path: options.path, reportStatements: onNewStatement !== undefined };
+  const data: ReaderThreadData = {
+    path: options.path,
+    reportStatements: onNewStatement !== undefined,
+    pageCacheMb: entry.pageCacheMb,
+  };
   let threads: ReaderThread[] = [];
   let stopped = false;
   let nextId = 1;
@@ -120,7 +132,7 @@ export function startReaderThreads(options: {
 
   const start = () => {
     const thread = new ReaderThread(
-      startPackageWorker(entry.name, data, entry.sourceDir),
+      startPackageWorker(entry.name, data, entry.sourceDir, entry.resourceLimits),
       onStatement,
       // A thread that died is replaced by the next call that needs one.
       (dead) => {

@@ -19,6 +19,9 @@ export function startSearchThreads(database: DbHandle, size: number): Searcher |
     name: "searchWorker",
     sourceDir: dirname(fileURLToPath(import.meta.url)),
     size,
+    // A search's live data is a few hundred KB (20 posts, their rows and snippets).
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
+    pageCacheMb: 16,
   });
   return {
     posts: (options) => called(threads, "posts", options),
