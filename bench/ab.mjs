@@ -4,8 +4,10 @@
 // a 10 % change from noise, slices side by side can.
 //   node bench/ab.mjs --a old/main.cjs --b apps/server/dist/main.cjs --only "slug" [--rounds 4] [--seconds 3]
 // A build is the server bundle (apps/server/dist/main.cjs) copied elsewhere in the repository
-// (its packages resolve from node_modules above it). Writes count in req/s like reads.
-import { constants, copyFileSync, mkdtempSync, rmSync } from "node:fs";
+// (its packages resolve from node_modules above it). Writes count in req/s like reads. Each line
+// also has the slices' p50 and p99 latency, averaged over the rounds, and the server's CPU time
+// per request (all threads, and its event loop's alone).
+import { constants, copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,6 +20,9 @@ const { values } = parseArgs({
   options: {
     a: { type: "string" },
     b: { type: "string" },
+    // Settings for one server only: "FORUM_SEARCH_THREADS=1,OTHER=x".
+    "a-env": { type: "string", default: "" },
+    "b-env": { type: "string", default: "" },
     only: { type: "string" },
     scale: { type: "string", default: "1" },
     rounds: { type: "string", default: "4" },
@@ -31,10 +36,33 @@ const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
-async function rpsOf(base, scenario, duration) {
-  const result = await autocannon({ url: base, connections, duration, requests: [requestOf(scenario)] });
+/**
+ * CPU time (ms) the server process has used: all its threads, and its main thread (the event
+ * loop) alone. The work per request, unlike req/s, hardly moves with what else the host runs.
+ */
+function cpuMsOf(pid) {
+  const ticks = (path) => {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(path, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  };
+  return { all: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+}
+const CLOCK_TICKS = 100;
+
+async function rpsOf(server, scenario, duration) {
+  const before = cpuMsOf(server.child.pid);
+  const result = await autocannon({ url: server.base, connections, duration, requests: [requestOf(scenario)] });
   if (result.non2xx + result.errors > 0) throw new Error(`${scenario.name}: ${result.non2xx + result.errors} failed`);
-  return result.requests.average;
+  const after = cpuMsOf(server.child.pid);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    cpuAll: after.all - before.all,
+    cpuMain: after.main - before.main,
+  };
 }
 
 async function login(base, { user, password }) {
@@ -62,7 +90,17 @@ try {
     const server = await startNodeServer({
       script: resolve(script),
       cwd: root,
-      env: { ...env, DATABASE_PATH: databasePath, FORUM_UPLOADS_DIR: join(work, `uploads-${name}`) },
+      env: {
+        ...env,
+        ...Object.fromEntries(
+          (values[`${name.toLowerCase()}-env`] || "")
+            .split(",")
+            .filter(Boolean)
+            .map((pair) => pair.split("=")),
+        ),
+        DATABASE_PATH: databasePath,
+        FORUM_UPLOADS_DIR: join(work, `uploads-${name}`),
+      },
       port: await freePort(),
       readyPath: "/api/categories",
     });
@@ -82,16 +120,36 @@ try {
   );
   for (let index = 0; index < forA.length; index++) {
     const pair = [forA[index], forB[index]];
-    for (const [server, scenario] of servers.map((server, i) => [server, pair[i]]))
-      await rpsOf(server.base, scenario, 1);
+    for (const [server, scenario] of servers.map((server, i) => [server, pair[i]])) await rpsOf(server, scenario, 1);
     const sums = [0, 0];
+    // Latency percentiles of each slice, averaged over the rounds (a slice's own p99 is its tail),
+    // and the server's CPU time per request: all threads, and the event loop's.
+    const p50s = [0, 0];
+    const p99s = [0, 0];
+    const requests = [0, 0];
+    const cpuAll = [0, 0];
+    const cpuMain = [0, 0];
     for (let round = 0; round < rounds; round++) {
-      for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) sums[i] += await rpsOf(servers[i].base, pair[i], seconds);
+      for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
+        const slice = await rpsOf(servers[i], pair[i], seconds);
+        sums[i] += slice.rps;
+        p50s[i] += slice.p50;
+        p99s[i] += slice.p99;
+        requests[i] += slice.requests;
+        cpuAll[i] += slice.cpuAll;
+        cpuMain[i] += slice.cpuMain;
+      }
     }
     const [a, b] = sums.map((sum) => Math.round(sum / rounds));
+    const detail = (i) =>
+      `p50/p99 ${(p50s[i] / rounds).toFixed(0)}/${(p99s[i] / rounds).toFixed(0)} ms, CPU/req ${(cpuAll[i] / requests[i]).toFixed(2)} ms (loop ${(cpuMain[i] / requests[i]).toFixed(2)})`;
     console.log(
-      `${pair[0].name.padEnd(28)} A ${String(a).padStart(6)} req/s  B ${String(b).padStart(6)} req/s  B/A ${(b / a).toFixed(2)}`,
+      `${pair[0].name.padEnd(22)} A ${String(a).padStart(6)} req/s ${detail(0)}  B ${String(b).padStart(6)} req/s ${detail(1)}  B/A ${(b / a).toFixed(2)}`,
     );
+  }
+  for (const server of servers) {
+    const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"))?.[1];
+    console.log(`${server.name}: peak RSS ${(Number(peak) / 1024).toFixed(0)} MB`);
   }
   console.log(
     `load at the end ${loadavg()

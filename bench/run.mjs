@@ -126,7 +126,7 @@ function probeReads(url, ms) {
   });
 }
 
-/** One entry per write scenario: what a reader saw meanwhile, and how long the server's loop stalled. */
+/** One entry per write or search scenario: what a reader saw meanwhile, and how long the server's loop stalled. */
 function readsDuringWrites(entries) {
   return entries
     .filter((entry) => entry.probe || entry.loop)
@@ -237,11 +237,12 @@ async function main() {
       let bytes = 0;
       for (const one of bases) bytes = await preflight(one, scenario);
       if (warmup > 0) await load(base, scenario, warmup);
-      const writing = scenario.kind === "write";
-      const probe = writing ? probeReads(`${bases[0]}/api/categories`, duration * 1000) : null;
-      if (writing) for (const server of servers) resetLoopDelay(server.child);
+      // Writes, and searches (issue 12: on SQLite they run on reader threads, leaving the loop free).
+      const probed = scenario.kind === "write" || scenario.name.startsWith("search");
+      const probe = probed ? probeReads(`${bases[0]}/api/categories`, duration * 1000) : null;
+      if (probed) for (const server of servers) resetLoopDelay(server.child);
       const figures = await load(base, scenario, duration);
-      const loop = writing && servers[0] ? await readLoopDelay(servers[0].child) : null;
+      const loop = probed && servers[0] ? await readLoopDelay(servers[0].child) : null;
       const entry = { ...scenario, ...figures, bytes, probe: probe ? await probe : null, loop };
       const failed = figures.failed > 0 ? `  (${figures.failed} failed!)` : "";
       console.log(

@@ -5,8 +5,8 @@ import { EXTERNALS } from "./externals.mjs";
 
 await build({
   // The server and its worker threads: the spreadsheet parser (plugins/uploadParser.ts), the WAL
-  // checkpointer and SQLite's writer (packages/db/src/checkpointer.ts and writerThread.ts look for
-  // them beside the bundle).
+  // checkpointer, SQLite's writer and the search threads (packages/db/src/packageWorker.ts looks
+  // for them beside the bundle).
   entryPoints: {
     main: "src/main.ts",
     bulkParserWorker: "src/bulkParserWorker.ts",
@@ -14,6 +14,7 @@ await build({
     writerWorker: "../../packages/db/src/writerWorker.ts",
     // The hottest writes, run whole on the writer thread (packages/api/src/writes/runner.ts).
     writerProcedures: "../../packages/api/src/writes/procedures.ts",
+    searchWorker: "../../packages/api/src/services/searchWorker.ts",
   },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },

@@ -8,6 +8,7 @@ import {
   type ApiServices,
   AppError,
   ReadCache,
+  startSearchThreads,
   Throttles,
   ViewCounter,
   writeBulkExampleFiles,
@@ -40,7 +41,7 @@ export type AppOptions = Pick<
   ServerConfig,
   "logLevel" | "secureCookies" | "trustProxy" | "rateLimits" | "webDistDir" | "uploadsDir"
 > &
-  Partial<Pick<ServerConfig, "publicUrl">> & {
+  Partial<Pick<ServerConfig, "publicUrl" | "searchThreads">> & {
     database: DbHandle;
     /** Ad tracking: events allowed per client, ad and kind in each window (default: the contract's). */
     adTracking?: { limit: number; windowMs: number };
@@ -101,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
     parseUpload: workerUploadParser(),
   };
+  const search = startSearchThreads(options.database, options.searchThreads ?? 2);
+  if (search) services.search = search;
   app.decorate("services", services);
   app.addHook("onClose", async () => {
     await stopWatchingWrites();

@@ -13,6 +13,11 @@ export type ServerConfig = {
   databaseUrl: string | undefined;
   /** Connections in the PostgreSQL pool. */
   databasePoolSize: number;
+  /**
+   * SQLite: worker threads that run searches, each with a read-only connection of its own (0
+   * searches on the event loop). PostgreSQL's pool ignores it.
+   */
+  searchThreads: number;
   logLevel: string;
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   secureCookies: boolean;
@@ -69,6 +74,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: integer(10, 1, 1_000),
+  FORUM_SEARCH_THREADS: integer(2, 0, 16),
   LOG_LEVEL: z.preprocess(
     unset,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -111,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databasePath: resolve(cwd, settings.DATABASE_PATH ?? join(dataDir, "forum.db")),
     databaseUrl: settings.DATABASE_URL,
     databasePoolSize: settings.DATABASE_POOL_SIZE,
+    searchThreads: settings.FORUM_SEARCH_THREADS,
     logLevel: settings.LOG_LEVEL,
     secureCookies: settings.FORUM_SECURE_COOKIES,
     trustProxy: settings.FORUM_TRUST_PROXY,

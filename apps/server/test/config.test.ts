@@ -17,6 +17,7 @@ describe("configuration", () => {
       databasePath: "/srv/forum/data/forum.db",
       databaseUrl: undefined,
       databasePoolSize: 10,
+      searchThreads: 2,
       logLevel: "info",
       secureCookies: false,
       trustProxy: false,

@@ -1,7 +1,7 @@
 // GET /api/search and /api/search/count on both engines: ranking, stemming, prefixes, phrases,
 // hostile input, and every write visible to the next search.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, client, insertCategory, signedIn, startForum, type TestForum } from "./harness";
+import { type Client, client, insertCategory, signedIn, startForum, TEST_ENGINE, type TestForum } from "./harness";
 
 let forum: TestForum;
 let categoryId: number;
@@ -306,5 +306,37 @@ describe("GET /api/search", () => {
     expect(result?.snippet).toContain("<b>axolotl</b> & friends");
     expect(result?.snippet.startsWith("…")).toBe(true);
     expect(result?.snippet.endsWith("…")).toBe(true);
+  });
+
+  // On SQLite a search runs on a reader thread with its own connection (services/searchThreads.ts);
+  // on PostgreSQL on the pool. Either way what has answered is what the next search finds.
+  it("finds each post the moment its create or edit answered, while other searches run", async () => {
+    expect(forum.app.services.search !== undefined).toBe(TEST_ENGINE === "sqlite");
+    const words = ["ibex", "jackal", "kinkajou", "lemur", "margay"];
+    // Searches of other words keep the threads busy meanwhile.
+    let searching = true;
+    const background = (async () => {
+      while (searching) {
+        await search("q=history");
+        // A kept answer comes back without I/O: let the writes' replies in between.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    for (const word of words) {
+      const created = await post(author, `Sighting of a ${word}`, "Seen at dawn.");
+      expect(titles(await search(`q=${word}`))).toEqual([`Sighting of a ${word}`]);
+      const renamed = `Sighting of a ${word}, confirmed`;
+      const edit = await author.put(`/api/posts/${created.id}`, {
+        title: renamed,
+        content: "Seen again at dusk.",
+        categoryId,
+      });
+      expect(edit.status).toBe(200);
+      const [found] = await search(`q=${word}%20confirmed`);
+      expect(found).toMatchObject({ id: created.id, title: renamed, snippet: "Seen again at dusk." });
+      expect((await visitor().get(`/api/search/count?q=${word}`)).body).toEqual({ count: 1, exact: true });
+    }
+    searching = false;
+    await background;
   });
 });

@@ -4,6 +4,7 @@ import type { Session, SessionUser } from "./auth/sessions";
 import type { AdTracking } from "./services/adTracking";
 import type { UploadParser } from "./services/bulk/parse";
 import type { ReadCache } from "./services/readCache";
+import type { Searcher } from "./services/search";
 import type { Throttles } from "./services/throttles";
 import type { ViewCounter } from "./services/viewCounter";
 import type { RunWrite } from "./writes/runner";
@@ -23,6 +24,8 @@ export type ApiServices = {
   adTracking: AdTracking;
   /** Login, sign-up and new-account posting limits, counted in the database (services/throttles.ts). */
   throttles: Throttles;
+  /** Where searches run (SQLite: reader threads, services/searchThreads.ts); default: on `readDb`. */
+  search?: Searcher;
   /** Where spreadsheet uploads are parsed (default: on the calling thread). */
   parseUpload?: UploadParser;
 };

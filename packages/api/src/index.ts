@@ -18,6 +18,8 @@ export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { ReadCache } from "./services/readCache";
+export { type Searcher, searcherOn } from "./services/search";
+export { startSearchThreads } from "./services/searchThreads";
 export {
   countPosts,
   SITEMAP_URLS_PER_FILE,

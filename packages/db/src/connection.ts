@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { startCheckpointer } from "./checkpointer";
 import type { DbHandle, ForumDb, WriteWatcher } from "./handle";
+import { type ReaderThreads, startReaderThreads } from "./readerThreads";
 import type { Database } from "./schema";
 import { startWriterThread } from "./writerThread";
 
@@ -89,23 +90,42 @@ export function createDb(config: DbConfig): SqliteDbHandle {
   // also cut back then, so a burst of writes does not leave a huge file behind.
   sqlite.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
 
-  const readerConnection = new SQLite(config.path);
-  readerConnection.pragma("busy_timeout = 5000");
-  readerConnection.pragma("cache_size = -32000");
-  readerConnection.pragma("query_only = ON");
   const reader = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(readerConnection, config.onNewStatement) }),
+    dialect: new SqliteDialect({
+      database: withStatementCache(openReadConnection(config.path), config.onNewStatement),
+    }),
   });
+  let readerThreads: ReaderThreads[] = [];
   return {
     ...common,
     reader,
+    startReaderThreads: (worker) => {
+      const threads = startReaderThreads({ path: config.path, worker, onNewStatement: config.onNewStatement });
+      readerThreads.push(threads);
+      return threads;
+    },
     close: async () => {
+      const stopping = readerThreads;
+      readerThreads = [];
+      await Promise.all(stopping.map((threads) => threads.stop()));
       await checkpointer?.stop();
       await reader.destroy();
       await db.destroy();
       if (writer) sqlite.close();
     },
   };
+}
+
+/**
+ * A read-only connection to the file (the server's reader, and each reader thread's). In WAL mode
+ * it sees every write committed before each statement starts, and never waits for the writer.
+ */
+export function openReadConnection(path: string): SQLite.Database {
+  const connection = new SQLite(path);
+  connection.pragma("busy_timeout = 5000");
+  connection.pragma("cache_size = -32000");
+  connection.pragma("query_only = ON");
+  return connection;
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { DataKind } from "./dataKinds";
 import type { Engine } from "./engine";
+import type { ReaderThreadEntry, ReaderThreads } from "./readerThreads";
 import type { Database } from "./schema";
 
 export type ForumDb = Kysely<Database>;
@@ -32,6 +33,11 @@ export type DbHandle = {
    * PostgreSQL: the same pool as `db`.
    */
   reader: ForumDb;
+  /**
+   * SQLite on a file only: a pool of worker threads, each with a read-only connection of its own,
+   * that run the calls `worker` serves (readerThreads.ts) off the event loop. Stopped by close().
+   */
+  startReaderThreads?: (worker: ReaderThreadEntry) => ReaderThreads;
   /** Reports other app instances' writes (PostgreSQL's LISTEN); resolves the stop function. */
   watchWrites: (watcher: WriteWatcher) => () => Promise<void>;
   /**

@@ -8,6 +8,8 @@ export * from "./migrate";
 export * from "./open";
 export * from "./postgres";
 export * from "./ranking";
+export * from "./readerThreadHost";
+export * from "./readerThreads";
 export * from "./schema";
 export * from "./search";
 export * from "./seed/demo";

@@ -1,7 +1,7 @@
 import { searchCountInput, searchInput } from "@forum/contracts";
 import { cachePolicy } from "../cache/policy";
 import { withMyVotes } from "../services/posts";
-import { countSearchResults, searchPosts } from "../services/search";
+import { searcherOn } from "../services/search";
 import { publicProcedure, router } from "../trpc";
 
 /**
@@ -23,7 +23,7 @@ export const searchRouter = router({
     )
     .input(searchInput)
     .query(async ({ ctx, input }) => {
-      const page = await ctx.sharedAnswer(() => searchPosts(ctx.db, input));
+      const page = await ctx.sharedAnswer(() => (ctx.search ?? searcherOn(ctx.db)).posts(input));
       return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
     }),
 
@@ -31,5 +31,5 @@ export const searchRouter = router({
   count: publicProcedure
     .meta(cachePolicy(["posts", "replies"], { sharedBy: "everyone", keptAtMost: SEARCH_ANSWERS_KEPT }))
     .input(searchCountInput)
-    .query(({ ctx, input }) => ctx.sharedAnswer(() => countSearchResults(ctx.db, input))),
+    .query(({ ctx, input }) => ctx.sharedAnswer(() => (ctx.search ?? searcherOn(ctx.db)).count(input))),
 });

@@ -1,6 +1,7 @@
 // Search: the engine finds and ranks the posts (@forum/db searchPage); this turns its hits into
 // the list's post shape, with a plain-text snippet cut around the best match of the text that
 // matched (the content for title and content matches, the best reply's text for reply matches).
+// On SQLite the whole of it runs on reader threads (searchThreads.ts), off the event loop.
 import {
   parseSearchQuery,
   SEARCH_COUNT_CAP,
@@ -46,9 +47,21 @@ export async function searchPosts(db: ForumDb, options: SearchOptions): Promise<
   });
 }
 
-export async function countSearchResults(
-  db: ForumDb,
-  options: { q: string; categoryId?: number | undefined },
-): Promise<SearchCountView> {
+export type SearchCountOptions = { q: string; categoryId?: number | undefined };
+
+export async function countSearchResults(db: ForumDb, options: SearchCountOptions): Promise<SearchCountView> {
   return searchCount(db, parseSearchQuery(options.q), options.categoryId, SEARCH_COUNT_CAP);
+}
+
+/** Where searches run: on a connection of this thread, or on reader threads (searchThreads.ts). */
+export type Searcher = {
+  posts: (options: SearchOptions) => Promise<SearchResultView[]>;
+  count: (options: SearchCountOptions) => Promise<SearchCountView>;
+};
+
+/** The calls a search thread serves (searchWorker.ts), by name. */
+export const SEARCH_CALLS = { posts: searchPosts, count: countSearchResults };
+
+export function searcherOn(db: ForumDb): Searcher {
+  return { posts: (options) => searchPosts(db, options), count: (options) => countSearchResults(db, options) };
 }
