@@ -13,7 +13,7 @@ await build({
     checkpointWorker: "../../packages/db/src/checkpointWorker.ts",
     writerWorker: "../../packages/db/src/writerWorker.ts",
     // The hottest writes, run whole on the writer thread (packages/api/src/writes/runner.ts).
-    writerProcedures: "../../packages/api/src/writes/procedures.ts",
+    writerProcedures: "../../packages/api/src/writes/writerProcedures.ts",
     searchWorker: "../../packages/api/src/services/searchWorker.ts",
   },
   outdir: "dist",

@@ -15,7 +15,7 @@ export type ApiServices = {
   db: ForumDb;
   /** The read-only connection: queries run on it so they never wait behind a write. */
   readDb: ForumDb;
-  /** The hottest writes, whole on SQLite's writer thread (writes/procedures.ts). */
+  /** The hottest writes, whole on SQLite's writer thread (writes/writerProcedures.ts). */
   runWrite: RunWrite;
   views: ViewCounter;
   /** Hot read answers until the next write (see services/readCache.ts). */

@@ -48,6 +48,23 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * An AppError thrown on another thread (the writer thread, a search thread) arrives as a plain
+ * Error carrying its fields (@forum/db threadErrors.ts): the same AppError again, with its status.
+ */
+export function appErrorFromThread(error: unknown): unknown {
+  if (!(error instanceof Error) || error.name !== "AppError") return error;
+  const { kind, details, retryAfterSeconds } = error as Error & {
+    kind: ErrorKind;
+    details?: Record<string, unknown>;
+    retryAfterSeconds?: number;
+  };
+  return new AppError(kind, error.message, {
+    ...(details ? { details } : {}),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+  });
+}
+
 const fail = (kind: ErrorKind) => (message: string) => new AppError(kind, message);
 
 export const badRequest = fail("BAD_REQUEST");

@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { DataKind } from "./dataKinds";
 import type { Engine } from "./engine";
+import type { ServerModule } from "./packageWorker";
 import type { ReaderThreadEntry, ReaderThreads } from "./readerThreads";
 import type { Database } from "./schema";
 
@@ -50,7 +51,7 @@ export type DbHandle = {
    * `module`, whole on that thread with its own handle on the write connection (one message
    * there and back instead of one per statement). Absent elsewhere: call the function with `db`.
    */
-  runOnWriter?: (module: string, procedure: string, args: unknown) => Promise<unknown>;
+  runOnWriter?: (module: ServerModule, procedure: string, args: unknown) => Promise<unknown>;
   /** Throws unless the database answers a query. */
   ping: () => Promise<void>;
   close: () => Promise<void>;

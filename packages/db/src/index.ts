@@ -6,6 +6,7 @@ export * from "./engine";
 export * from "./handle";
 export * from "./migrate";
 export * from "./open";
+export type { ServerModule } from "./packageWorker";
 export * from "./postgres";
 export * from "./ranking";
 export * from "./readerThreadHost";

@@ -7,8 +7,9 @@ import { parentPort, workerData } from "node:worker_threads";
 import { Kysely, SqliteDialect } from "kysely";
 import { openReadConnection, withStatementCache } from "./connection";
 import type { ForumDb } from "./handle";
-import type { ReaderCallError, ReaderCallRequest, ReaderCallResponse, ReaderThreadData } from "./readerThreads";
+import type { ReaderCallRequest, ReaderCallResponse, ReaderThreadData } from "./readerThreads";
 import type { Database } from "./schema";
+import { crossingErrorOf } from "./threadErrors";
 
 // biome-ignore lint/suspicious/noExplicitAny: each call declares its own input
 export type ReaderCalls = Record<string, (db: ForumDb, input: any) => Promise<unknown>>;
@@ -32,7 +33,7 @@ export function serveReaderCalls(calls: ReaderCalls): void {
       if (!call) throw new Error(`no reader call named ${method}`);
       return { id, result: await call(db, input) };
     } catch (error) {
-      return { id, error: crossing(error) };
+      return { id, error: crossingErrorOf(error) };
     }
   };
 
@@ -47,15 +48,4 @@ export function serveReaderCalls(calls: ReaderCalls): void {
     }
     queue = queue.then(async () => port.postMessage(await run(request)));
   });
-}
-
-/** What the main thread rebuilds an error from: SQLite's code, an AppError's kind and details. */
-function crossing(error: unknown): ReaderCallError {
-  if (!(error instanceof Error)) return { message: String(error), name: "Error" };
-  const fields: ReaderCallError = { message: error.message, name: error.name };
-  for (const key of ["code", "kind", "details", "retryAfterSeconds"]) {
-    const value = (error as unknown as Record<string, unknown>)[key];
-    if (value !== undefined) fields[key] = structuredClone(value);
-  }
-  return fields;
 }

@@ -9,6 +9,7 @@
 // nothing for them.
 import type { ResourceLimits, Worker } from "node:worker_threads";
 import { startPackageWorker } from "./packageWorker";
+import { type CrossingError, errorFromCrossing } from "./threadErrors";
 
 /** Which worker to run, and how many of it at most. */
 export type ReaderThreadEntry = {
@@ -35,11 +36,9 @@ export type ReaderThreads = {
 
 export type ReaderThreadData = { path: string; reportStatements: boolean; pageCacheMb: number | undefined };
 export type ReaderCallRequest = { id: number; method: string; input: unknown };
-/** An error as it crosses threads: its message, name, and the fields callers read (code, kind, details). */
-export type ReaderCallError = { message: string; name: string } & Record<string, unknown>;
 export type ReaderCallResponse =
   | { id: number; result: unknown }
-  | { id: number; error: ReaderCallError }
+  | { id: number; error: CrossingError }
   | { statement: string };
 
 type Pending = { resolve: (result: unknown) => void; reject: (error: Error) => void };
@@ -98,8 +97,7 @@ class ReaderThread {
     this.pending.delete(response.id);
     if (this.pending.size === 0) this.worker.unref();
     if ("error" in response) {
-      const { message, ...fields } = response.error;
-      waiting.reject(Object.assign(new Error(message), fields));
+      waiting.reject(errorFromCrossing(response.error));
     } else {
       waiting.resolve(response.result);
     }

@@ -24,7 +24,8 @@ import {
   SqliteQueryCompiler,
   type TransactionSettings,
 } from "kysely";
-import { startPackageWorker } from "./packageWorker";
+import { type ServerModule, serverModulePath, startPackageWorker } from "./packageWorker";
+import { errorFromCrossing } from "./threadErrors";
 import type { ProcedureRequest, StatementRequest, WriterResponse, WriterWorkerData } from "./writerWorker";
 
 type Pending = { resolve: (result: never) => void; reject: (error: Error) => void };
@@ -86,9 +87,8 @@ class WriterClient {
     this.pending.delete(response.id);
     if ("error" in response) {
       // better-sqlite3's SqliteError: the same message, name and code (isUniqueViolation reads
-      // them); a procedure's own error also keeps its fields (an AppError's kind and details).
-      const { message, name, code, fields } = response.error;
-      waiting.reject(Object.assign(new Error(message), fields, { name, code }));
+      // them); a procedure's own error also keeps an AppError's kind and details.
+      waiting.reject(errorFromCrossing(response.error));
     } else if ("value" in response) {
       waiting.resolve(response.value as never);
     } else if ("rows" in response) {
@@ -219,7 +219,7 @@ function savepointQuery(command: string, name: string, _compile: QueryCompiler["
 export type WriterThread = {
   dialect: Dialect;
   /** Runs `writerProcedures[procedure](db, args)` of `module` whole on the writer thread. */
-  runProcedure: (module: string, procedure: string, args: unknown) => Promise<unknown>;
+  runProcedure: (module: ServerModule, procedure: string, args: unknown) => Promise<unknown>;
 };
 
 export function startWriterThread(options: {
@@ -241,5 +241,19 @@ export function startWriterThread(options: {
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
-  return { dialect, runProcedure: (module, procedure, args) => client.runProcedure(module, procedure, args) };
+  // Where each module is, looked up once (a file-system check).
+  const paths = new Map<string, string>();
+  const pathOf = ({ name, sourceDir }: ServerModule) => {
+    const key = `${sourceDir}/${name}`;
+    let path = paths.get(key);
+    if (path === undefined) {
+      path = serverModulePath(name, sourceDir);
+      paths.set(key, path);
+    }
+    return path;
+  };
+  return {
+    dialect,
+    runProcedure: (module, procedure, args) => client.runProcedure(pathOf(module), procedure, args),
+  };
 }

@@ -3,25 +3,24 @@
 // and whole write procedures (a function of a module, given this thread's own Kysely over the same
 // connection: one message there and back for a whole transaction). Built into the server bundle
 // as dist/writerWorker.cjs; run from this source in tests.
-import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, SqliteDialect, SqliteDriver } from "kysely";
 import { configureWriter, withStatementCache } from "./connection";
 import type { ForumDb, WriterProcedures } from "./handle";
+import { requireServerModule } from "./packageWorker";
 import type { Database } from "./schema";
+import { type CrossingError, crossingErrorOf } from "./threadErrors";
 
 export type WriterWorkerData = { path: string; backstopPages: number; reportStatements: boolean };
 export type StatementRequest = { id: number; sql: string; parameters: readonly unknown[] };
 export type ProcedureRequest = { id: number; module: string; procedure: string; args: unknown };
 export type WriterRequest = StatementRequest | ProcedureRequest;
-/** A thrown error as it crosses threads: SQLite's code, and the error's own fields (an AppError's kind). */
-export type WriterError = { message: string; name: string; code: unknown; fields: Record<string, unknown> };
 export type WriterResponse =
   | { id: number; rows: unknown[] }
   | { id: number; changes: number; lastInsertRowid: number | bigint }
   | { id: number; value: unknown }
-  | { id: number; error: WriterError }
+  | { id: number; error: CrossingError }
   /** A SQL text this connection prepared for the first time (query-plan tests collect them). */
   | { statement: string };
 
@@ -74,13 +73,6 @@ class GroupCommitDialect extends SqliteDialect {
 
 const db: ForumDb = new Kysely<Database>({ dialect: new GroupCommitDialect({ database: statements }) });
 
-function errorOf(error: unknown): WriterError {
-  const { message, name, code } = error as Error & { code?: unknown };
-  // Own enumerable fields only (an AppError's kind, details, wait): they survive the copy across.
-  const fields = typeof error === "object" && error !== null ? { ...error } : {};
-  return { message: String(message), name: String(name), code, fields };
-}
-
 function runStatement({ id, sql, parameters }: StatementRequest): WriterResponse {
   try {
     const statement = statements.prepare(sql);
@@ -88,19 +80,17 @@ function runStatement({ id, sql, parameters }: StatementRequest): WriterResponse
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { id, changes, lastInsertRowid };
   } catch (error) {
-    return { id, error: errorOf(error) };
+    return { id, error: crossingErrorOf(error) };
   }
 }
 
-const requireHere = createRequire(import.meta.url);
 const modules = new Map<string, WriterProcedures>();
 
 /** The module's `writerProcedures`: the bundle's .cjs, or a TypeScript source through tsx (tests). */
 function proceduresOf(module: string): WriterProcedures {
   let procedures = modules.get(module);
   if (!procedures) {
-    const loaded = module.endsWith(".ts") ? requireHere("tsx/cjs/api").require(module, module) : requireHere(module);
-    procedures = (loaded as { writerProcedures: WriterProcedures }).writerProcedures;
+    procedures = (requireServerModule(module) as { writerProcedures: WriterProcedures }).writerProcedures;
     modules.set(module, procedures);
   }
   return procedures;
@@ -112,7 +102,7 @@ async function runProcedure({ id, module, procedure, args }: ProcedureRequest): 
     if (!run) throw new Error(`no writer procedure ${procedure} in ${module}`);
     return { id, value: await run(db, args as never) };
   } catch (error) {
-    return { id, error: errorOf(error) };
+    return { id, error: crossingErrorOf(error) };
   }
 }
 
@@ -124,14 +114,14 @@ async function runBatch(batch: ProcedureRequest[]): Promise<void> {
   statements.prepare("begin").run();
   batchOpen = true;
   const responses: WriterResponse[] = [];
-  let lost: WriterError | null = null;
+  let lost: CrossingError | null = null;
   try {
     for (const [index, request] of batch.entries()) {
       responses.push(await runProcedure(request));
       if (!sqlite.inTransaction) {
         // SQLite ended the whole transaction: the work of the batch so far is gone. The rest waits.
         const last = responses.at(-1);
-        lost = last && "error" in last ? last.error : errorOf(new Error("the transaction was rolled back"));
+        lost = last && "error" in last ? last.error : crossingErrorOf(new Error("the transaction was rolled back"));
         waitingProcedures.unshift(...batch.slice(index + 1));
         break;
       }
@@ -143,7 +133,7 @@ async function runBatch(batch: ProcedureRequest[]): Promise<void> {
     try {
       statements.prepare("commit").run();
     } catch (error) {
-      lost = errorOf(error);
+      lost = crossingErrorOf(error);
       if (sqlite.inTransaction) statements.prepare("rollback").run();
     }
   }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb, type DbHandle, migrateToLatest } from "../src/index";
 
-const module = join(import.meta.dirname, "fixtures", "writerProcedures.ts");
+const module = { name: "writerProcedures", sourceDir: join(import.meta.dirname, "fixtures") };
 const dirs: string[] = [];
 const handles: DbHandle[] = [];
 afterEach(async () => {

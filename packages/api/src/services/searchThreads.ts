@@ -9,7 +9,7 @@
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DbHandle, ReaderThreads } from "@forum/db";
-import { AppError, type ErrorKind } from "../errors";
+import { appErrorFromThread } from "../errors";
 import type { SEARCH_CALLS, Searcher } from "./search";
 
 /** The search threads of this database, or undefined where searches stay on the caller's connection. */
@@ -33,20 +33,6 @@ async function called<T>(threads: ReaderThreads, method: keyof typeof SEARCH_CAL
   try {
     return await threads.call<T>(method, input);
   } catch (error) {
-    throw asAppError(error);
+    throw appErrorFromThread(error);
   }
-}
-
-/** An AppError thrown on the thread arrives as its fields: the same error again, with its status. */
-function asAppError(error: unknown): unknown {
-  if (!(error instanceof Error) || error.name !== "AppError") return error;
-  const { kind, details, retryAfterSeconds } = error as Error & {
-    kind: ErrorKind;
-    details?: Record<string, unknown>;
-    retryAfterSeconds?: number;
-  };
-  return new AppError(kind, error.message, {
-    ...(details ? { details } : {}),
-    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-  });
 }

@@ -1,11 +1,10 @@
 // How a procedure runs one of writerProcedures: on SQLite's writer thread when the database has
 // one (`runOnWriter`), otherwise right here with the services' write connection.
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { DbHandle } from "@forum/db";
-import { AppError, type ErrorKind } from "../errors";
-import { writerProcedures } from "./procedures";
+import { appErrorFromThread } from "../errors";
+import { writerProcedures } from "./writerProcedures";
 
 type Procedures = typeof writerProcedures;
 
@@ -14,29 +13,8 @@ export type RunWrite = <N extends keyof Procedures>(
   args: Parameters<Procedures[N]>[1],
 ) => ReturnType<Procedures[N]>;
 
-/**
- * The module the writer thread loads: the server bundle's writerProcedures.cjs beside it
- * (apps/server/build.mjs), or this folder's TypeScript source when running from sources.
- */
-function proceduresModule(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const bundled = join(here, "writerProcedures.cjs");
-  return existsSync(bundled) ? bundled : join(here, "procedures.ts");
-}
-
-/** An AppError thrown on the writer thread arrives as a plain Error with its fields: made whole again. */
-function asAppError(error: unknown): unknown {
-  if (!(error instanceof Error) || error.name !== "AppError") return error;
-  const { kind, details, retryAfterSeconds } = error as Error & {
-    kind: ErrorKind;
-    details?: Record<string, unknown>;
-    retryAfterSeconds?: number;
-  };
-  return new AppError(kind, error.message, {
-    ...(details ? { details } : {}),
-    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-  });
-}
+/** The module the writer thread loads: this folder's writerProcedures (built beside the server bundle). */
+const PROCEDURES_MODULE = { name: "writerProcedures", sourceDir: dirname(fileURLToPath(import.meta.url)) };
 
 export function writeRunner(database: Pick<DbHandle, "db" | "runOnWriter">): RunWrite {
   const onWriter = database.runOnWriter;
@@ -47,9 +25,8 @@ export function writeRunner(database: Pick<DbHandle, "db" | "runOnWriter">): Run
         args,
       )) as RunWrite;
   }
-  const module = proceduresModule();
   return ((procedure, args) =>
-    onWriter(module, procedure, args).catch((error: unknown) => {
-      throw asAppError(error);
+    onWriter(PROCEDURES_MODULE, procedure, args).catch((error: unknown) => {
+      throw appErrorFromThread(error);
     })) as RunWrite;
 }

@@ -1,0 +1,21 @@
+// An error as it crosses between the server's threads (the writer thread, the reader threads):
+// postMessage copies only plain data, so a thrown error goes as its message, name and the fields
+// callers read — SQLite's code (isUniqueViolation), an AppError's kind, details and wait — and
+// comes back as an Error with those fields (packages/api rebuilds an AppError from them).
+export type CrossingError = { message: string; name: string } & Record<string, unknown>;
+
+const CARRIED_FIELDS = ["code", "kind", "details", "retryAfterSeconds"];
+
+export function crossingErrorOf(error: unknown): CrossingError {
+  if (!(error instanceof Error)) return { message: String(error), name: "Error" };
+  const crossing: CrossingError = { message: error.message, name: error.name };
+  for (const key of CARRIED_FIELDS) {
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) crossing[key] = structuredClone(value);
+  }
+  return crossing;
+}
+
+export function errorFromCrossing({ message, ...fields }: CrossingError): Error {
+  return Object.assign(new Error(message), fields);
+}
