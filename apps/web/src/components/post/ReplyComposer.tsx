@@ -2,7 +2,7 @@
 // checked with the server's schema before it is sent.
 import { createReplyInput, isBlank, type PostView } from "@forum/contracts";
 import { Button, CloseButton, Group, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
@@ -14,7 +14,13 @@ export default function ReplyComposer({ post, box }: { post: PostView; box: Repl
   const trpc = useTRPC();
   const repliesChanged = useRepliesChanged(post);
   const navigate = useNavigate();
-  const { content, setContent, replyTo, setReplyTo } = box;
+  const { content, setContent, replyTo, setReplyTo, takePending, editorRef } = box;
+  // A Quote (or Reply) clicked while this form was still loading: done now that the editor is here.
+  useEffect(() => {
+    const pending = takePending();
+    if (pending?.text) editorRef.current?.append(pending.text);
+    else if (pending) editorRef.current?.focus();
+  }, [takePending, editorRef]);
   const create = useToastedMutation(trpc.replies.create.mutationOptions(), {
     success: "Reply posted successfully",
     failure: "Failed to post reply",
