@@ -16,6 +16,7 @@
 //   --out <file>       where to write the JSON          default bench/results/latest[-postgres].json
 import { spawn } from "node:child_process";
 import { constants, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -88,6 +89,21 @@ async function doorPair(base, rest, trpc, rounds = 4, seconds = 2) {
   const restRps = Math.round(sums.rest / rounds);
   const trpcRps = Math.round(sums.trpc / rounds);
   return { restRps, trpcRps, ratio: Math.round((trpcRps / restRps) * 100) / 100, rounds, secondsPerSlice: seconds };
+}
+
+/** The bytes of a page's answer as sent (compressed as the scenario asks), for its same-size roof. */
+function wireBytesOf(base, scenario) {
+  return new Promise((resolvePromise, reject) => {
+    const request = get(`${base}${scenario.path}`, { headers: scenario.headers }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk) => {
+        bytes += chunk.length;
+      });
+      response.once("end", () => resolvePromise(bytes));
+      response.once("error", reject);
+    });
+    request.once("error", reject);
+  });
 }
 
 /** One request before measuring, so a wrong path or a refused session fails loudly. */
@@ -253,12 +269,31 @@ async function main() {
 
     // The roof: a bare Fastify hello-world, same kind of process, measured in the same run: first
     // and again last (it idles in between), so drift of a shared machine shows and averages out.
-    const startRoof = async () =>
-      startNodeServer({ script: join(benchDir, "roof.mjs"), cwd: root, env, port: await freePort(), readyPath: "/" });
+    const startRoof = async (bodyBytes = 0) =>
+      startNodeServer({
+        script: join(benchDir, "roof.mjs"),
+        cwd: root,
+        env: bodyBytes > 0 ? { ...env, ROOF_BODY_BYTES: String(bodyBytes) } : env,
+        port: await freePort(),
+        readyPath: "/",
+      });
+    // A page (door "html") is also compared with a roof answering a body of its size as sent: one
+    // autocannon process reaches about 1,500 req/s for 41 KB bodies on this machine, whatever
+    // serves them, so the ratio to the hello-world roof measures the load generator (issue 14).
+    const sameSizeRoof = async (base, scenario) => {
+      const wireBytes = await wireBytesOf(base, scenario);
+      const roofOfSize = await startRoof(wireBytes);
+      try {
+        const figures = await measure(roofOfSize.base, { ...roofScenario, name: `  same-size roof (${wireBytes} B)` });
+        return { wireBytes, rps: figures.rps };
+      } finally {
+        await stopServer(roofOfSize.child);
+      }
+    };
     const roof = await startRoof();
     const roofScenario = { name: "roof", method: "GET", path: "/", door: "rest", kind: "read" };
     // The forum: the production bundle on the run's database, no demo seed, logging at warn.
-    const startForums = async (count) => {
+    const startForums = async (count, purpose = "") => {
       const started = performance.now();
       const forums = await Promise.all(
         Array.from({ length: count }, async (_, index) =>
@@ -278,7 +313,7 @@ async function main() {
           }),
         ),
       );
-      const what = count === 1 ? "forum server" : `${count} forum servers`;
+      const what = (count === 1 ? "forum server" : `${count} forum servers`) + (purpose ? ` for ${purpose}` : "");
       console.log(`  (${what} ready in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
       return forums;
     };
@@ -289,6 +324,12 @@ async function main() {
       const roofFirst = await measure(roof.base, roofScenario);
       results.push(roofFirst);
 
+      // The data set is rebuilt weekly, not per migration, so it may lack the newest ones. The
+      // server applies them at its first start; building an index over 100,000 posts leaves that
+      // work's page cache and sort memory in the process (45 MB of RSS for migration 0017,
+      // measured). A first start on the copy applies them, so the measured server's peak RSS is
+      // what serving costs, as on a server that has been migrated once.
+      if (engine === "sqlite") await stopServer((await startForums(1, "migrations")).at(0).child);
       const [forum] = await startForums(1);
       running.push(forum);
       // One session for the whole run: it lives in the database, so every instance accepts it,
@@ -297,7 +338,11 @@ async function main() {
       chosen = allScenarios(summary, session).filter(
         (scenario) => !only || only.some((word) => scenario.name.toLowerCase().includes(word)),
       );
-      for (const scenario of chosen) results.push(await measure(forum.base, scenario, [forum]));
+      for (const scenario of chosen) {
+        const entry = await measure(forum.base, scenario, [forum]);
+        if (scenario.door === "html") entry.sameSizeRoof = await sameSizeRoof(forum.base, scenario);
+        results.push(entry);
+      }
       const homeFeed = (door) =>
         chosen.find((scenario) => scenario.name.startsWith("posts hot") && scenario.door === door);
       if (homeFeed("rest") && homeFeed("trpc")) {
@@ -356,6 +401,15 @@ async function main() {
       ratio: roofRps > 0 ? Math.round((entry.rps / roofRps) * 1000) / 1000 : 0,
       // Body bytes a second (MB = 10^6): how the whole-thread read is judged (issue 16).
       ...(entry.bytes ? { mbPerSecond: Math.round((entry.rps * entry.bytes) / 1e5) / 10 } : {}),
+      // Pages: a roof answering a body of the page's size as sent, and the page's share of it.
+      ...(entry.sameSizeRoof
+        ? {
+            sameSizeRoof: {
+              ...entry.sameSizeRoof,
+              ratio: Math.round((entry.rps / entry.sameSizeRoof.rps) * 1000) / 1000,
+            },
+          }
+        : {}),
     }));
   const report = {
     date: new Date().toISOString(),

@@ -23,6 +23,7 @@ await build({
   target: "node20",
   format: "cjs",
   sourcemap: true,
+  sourcesContent: false,
   external: EXTERNALS,
   // Workspace packages are ES modules that find their dependencies from import.meta.url.
   define: { "import.meta.url": "importMetaUrl" },

@@ -50,6 +50,14 @@ export function printTable(report, results, targetOf, meta) {
       `tRPC door / REST door (home feed): ${share.toFixed(2)} in the table${paired} (target ≥ 0.80) ${judged >= 0.8 ? "✓" : "✗"}`,
     );
   }
+  for (const scenario of report.scenarios) {
+    const same = scenario.sameSizeRoof;
+    if (!same) continue;
+    lines.push(
+      `${scenario.name}: ${scenario.rps} req/s = ${scenario.ratio} of the roof, ${same.ratio} of a same-size roof ` +
+        `(${(same.wireBytes / 1024).toFixed(1)} KB answers: ${same.rps} req/s)`,
+    );
+  }
   if (report.peakRssMB !== null) {
     lines.push(`server peak RSS: ${report.peakRssMB} MB (target ≤ 300) ${report.peakRssMB <= 300 ? "✓" : "✗"}`);
   }

@@ -1,10 +1,12 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { limitHeapGrowth } from "./heapGrowth";
 import { prepareDatabase } from "./start";
 
 const bootLog = { info: (...args: unknown[]) => console.log(...args.filter((a) => typeof a === "string")) };
 
 async function main() {
+  limitHeapGrowth();
   const config = loadConfig();
   const database = await prepareDatabase(config, bootLog);
   const app = await buildApp({ ...config, database });

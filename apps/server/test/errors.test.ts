@@ -1,4 +1,6 @@
 // Every error a client can meet answers JSON exactly { message }, with a message a person can read.
+
+import { AppError } from "@forum/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDocumented } from "./conformance";
 import { client, insertCategory, signedIn, startForum, type TestForum } from "./harness";
@@ -276,5 +278,20 @@ describe("every error body is exactly { message }", () => {
     const res = await raw("GET", "/uploads/no-such-file.xlsx");
     expect(res.status).toBe(404);
     expectMessageOnly(res);
+  });
+});
+
+// A refusal is a failure reported on purpose: its error carries no stack frames (formatting them
+// under --enable-source-maps loaded the bundle's source map, 70 MB of the server's memory, at the
+// first 401), while an unexpected error still gets its whole stack.
+describe("stack traces", () => {
+  it("a refusal's error has none, and errors after it still have theirs", async () => {
+    const refused = new AppError("UNAUTHORIZED", "You must be logged in to do that");
+    expect(refused.stack).toBe("AppError: You must be logged in to do that");
+    const res = await raw("POST", "/api/votes", { body: "{}", contentType: "application/json" });
+    expect(res.status).toBe(401);
+    const unexpected = new Error("a bug");
+    expect(unexpected.stack?.split("\n").length).toBeGreaterThan(2);
+    expect(unexpected.stack).toContain("errors.test.ts");
   });
 });

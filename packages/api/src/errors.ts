@@ -41,7 +41,16 @@ export class AppError extends Error {
     message: string,
     options: AppErrorOptions = {},
   ) {
+    // No stack frames: an AppError is a failure reported on purpose (its message says what went
+    // wrong, a wrapped `cause` keeps its own stack), and a stack is costly to show. tRPC copies
+    // every error's `stack` (getTRPCErrorFromUnknown), and under `node --enable-source-maps` (the
+    // production image) the first stack with frames loads the bundle's source map into the heap
+    // for good: the server's RSS rose by 70 MB at the first visitor's page, whose session check
+    // answers 401 (bench/README.md, "Server memory").
+    const frames = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    Error.stackTraceLimit = frames;
     this.name = "AppError";
     this.details = options.details ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;

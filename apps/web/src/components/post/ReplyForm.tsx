@@ -1,17 +1,18 @@
 // "Write a Reply" for members; visitors get a prompt to log in instead, and a locked discussion
 // says so (moderators and admins may still reply there).
-import { createReplyInput, isBlank, type PostView } from "@forum/contracts";
-import { Alert, Button, CloseButton, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import type { PostView } from "@forum/contracts";
+import { Alert, Button, Group, Paper, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { lazy, Suspense, useId } from "react";
+import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { loginUrl, useHere } from "../../lib/loginReturn";
-import { useTRPC } from "../../lib/trpc";
-import { useToastedMutation } from "../../lib/useToastedMutation";
-import { MarkdownEditor } from "../composer/MarkdownEditor";
-import { useRepliesChanged } from "./postCache";
-import { type ReplyBox, useReplyBox } from "./replyBox";
+import { useReplyBox } from "./replyBox";
+
+// Members' only: loaded when a member's page shows it, so a visitor's post page neither downloads
+// nor evaluates the editor, its toolbar and the reply schema before its first paint (33 files
+// were loaded before it on the laptop profile, bench/README.md).
+const ReplyComposer = lazy(() => import("./ReplyComposer"));
 
 export const LOCKED_TEXT = "This discussion is locked";
 
@@ -33,7 +34,9 @@ export function ReplyForm({ post }: { post: PostView }) {
         </Alert>
       )}
       {user && box?.canReply ? (
-        <ReplyComposer post={post} box={box} />
+        <Suspense fallback={null}>
+          <ReplyComposer post={post} box={box} />
+        </Suspense>
       ) : user || post.locked ? null : (
         <Group justify="space-between" gap="sm">
           <Text c="dimmed">Log in to join the discussion and share your thoughts.</Text>
@@ -43,70 +46,5 @@ export function ReplyForm({ post }: { post: PostView }) {
         </Group>
       )}
     </Paper>
-  );
-}
-
-function ReplyComposer({ post, box }: { post: PostView; box: ReplyBox }) {
-  const trpc = useTRPC();
-  const repliesChanged = useRepliesChanged(post);
-  const navigate = useNavigate();
-  const { content, setContent, replyTo, setReplyTo } = box;
-  const create = useToastedMutation(trpc.replies.create.mutationOptions(), {
-    success: "Reply posted successfully",
-    failure: "Failed to post reply",
-    onSuccess: async (reply) => {
-      setContent("");
-      setReplyTo(null);
-      await repliesChanged(1);
-      // To the new reply: on a long thread it is past the replies loaded so far (ReplyList loads on).
-      await navigate({ hash: `reply-${reply.id}` }, { replace: true });
-    },
-  });
-  const blank = isBlank(content);
-  // The server's schema checks the reply before it is sent (a reply past its length limit is
-  // said under the box); the text stays in the ReplyBox, which Quote and the login return share.
-  const [problem, setProblem] = useState<string>();
-  const edit = (value: string) => {
-    setContent(value);
-    setProblem(undefined);
-  };
-
-  return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (blank || create.isPending) return;
-        const checked = createReplyInput.safeParse({ postId: post.id, content, replyToId: replyTo?.id ?? null });
-        if (checked.success) create.mutate(checked.data);
-        else setProblem(checked.error.issues[0]?.message);
-      }}
-    >
-      <Stack gap="sm">
-        {replyTo && (
-          <Group gap={4} wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              Replying to @{replyTo.username ?? "Unknown"}
-            </Text>
-            <CloseButton size="sm" aria-label="Stop replying to this reply" onClick={() => setReplyTo(null)} />
-          </Group>
-        )}
-        <MarkdownEditor
-          ref={box.editorRef}
-          ariaLabel="Your reply"
-          placeholder="Share your thoughts..."
-          minRows={4}
-          maxRows={16}
-          value={content}
-          onChange={edit}
-          error={problem}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={blank || create.isPending}>
-            {create.isPending ? "Posting..." : "Post Reply"}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

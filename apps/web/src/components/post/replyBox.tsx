@@ -35,6 +35,11 @@ export type ReplyBox = {
   canReply: boolean;
   /** The reply form's composer (components/composer/MarkdownEditor.tsx). */
   editorRef: RefObject<MarkdownEditorHandle | null>;
+  /**
+   * What `answer` could not do yet because the composer was still loading (it is loaded lazily):
+   * the composer takes it when it mounts, so a Quote clicked meanwhile is not lost.
+   */
+  takePending: () => { text?: string } | null;
 };
 
 const ReplyBoxContext = createContext<ReplyBox | null>(null);
@@ -45,16 +50,25 @@ export function ReplyBoxProvider({ post, children }: { post: PostView; children:
   const [content, setContent] = useKeptText(`reply:${post.id}`);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const editorRef = useRef<MarkdownEditorHandle | null>(null);
+  const pendingRef = useRef<{ text?: string } | null>(null);
   const canReply = user !== null && (!post.locked || isStaff(user));
   const answer = useCallback((target: ReplyTarget | null, text?: string) => {
     if (target) setReplyTo(target);
     const editor = editorRef.current;
-    if (text) editor?.append(text);
-    else editor?.focus();
+    if (!editor) {
+      const earlier = pendingRef.current?.text;
+      pendingRef.current = text ? { text: earlier ? `${earlier}${text}` : text } : (pendingRef.current ?? {});
+    } else if (text) editor.append(text);
+    else editor.focus();
+  }, []);
+  const takePending = useCallback(() => {
+    const pending = pendingRef.current;
+    pendingRef.current = null;
+    return pending;
   }, []);
   const value = useMemo(
-    () => ({ content, setContent, replyTo, setReplyTo, answer, canReply, editorRef }),
-    [content, setContent, replyTo, answer, canReply],
+    () => ({ content, setContent, replyTo, setReplyTo, answer, canReply, editorRef, takePending }),
+    [content, setContent, replyTo, answer, canReply, takePending],
   );
   return <ReplyBoxContext.Provider value={value}>{children}</ReplyBoxContext.Provider>;
 }
