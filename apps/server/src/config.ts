@@ -2,6 +2,7 @@
 // Values are checked at start-up against one schema: a bad one stops the server with a message
 // naming the variable (main.ts exits with code 2), rather than running with NaN or a typo.
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -62,6 +63,13 @@ const trustProxy = z.preprocess(
     .transform((value) => (value === "true" ? true : value === "false" ? false : value)),
 );
 
+/**
+ * One search thread per core beyond the event loop's, at most 4. Each holds up to ~80 MB (its heap
+ * and page cache): on 2 cores a second thread only shared a core with the first and the event loop,
+ * and took the server's peak RSS from 303 to 418 MB (issue 5's budget is 300; bench/README.md).
+ */
+const DEFAULT_SEARCH_THREADS = Math.min(4, Math.max(1, availableParallelism() - 1));
+
 const envSchema = z.object({
   HOST: z.preprocess(unset, z.string().default("0.0.0.0")),
   PORT: integer(3000, 0, 65_535),
@@ -74,7 +82,7 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: integer(10, 1, 1_000),
-  FORUM_SEARCH_THREADS: integer(2, 0, 16),
+  FORUM_SEARCH_THREADS: integer(DEFAULT_SEARCH_THREADS, 0, 16),
   LOG_LEVEL: z.preprocess(
     unset,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

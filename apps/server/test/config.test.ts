@@ -1,6 +1,8 @@
 // Configuration: documented defaults with nothing set, and a bad value stops the server with a
 // message naming the variable and exit code 2.
+
 import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -17,7 +19,7 @@ describe("configuration", () => {
       databasePath: "/srv/forum/data/forum.db",
       databaseUrl: undefined,
       databasePoolSize: 10,
-      searchThreads: 2,
+      searchThreads: Math.min(4, Math.max(1, availableParallelism() - 1)),
       logLevel: "info",
       secureCookies: false,
       trustProxy: false,
