@@ -111,7 +111,13 @@ const MAX_BATCH = 64;
 
 /** Runs the waiting procedures in one transaction; answers each once it committed (or failed). */
 async function runBatch(batch: ProcedureRequest[]): Promise<void> {
-  statements.prepare("begin").run();
+  try {
+    statements.prepare("begin").run();
+  } catch (error) {
+    // No transaction to run them in (the file busy past its timeout): each is answered, none hangs.
+    for (const { id } of batch) parentPort?.postMessage({ id, error: crossingErrorOf(error) });
+    return;
+  }
   batchOpen = true;
   const responses: WriterResponse[] = [];
   let lost: CrossingError | null = null;
