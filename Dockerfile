@@ -29,6 +29,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_PATH=/app/data/forum.db
+# SERVER_ENV of apps/server/processSettings.mjs (check-runtime.mjs checks that they agree).
+ENV MALLOC_ARENA_MAX=2
 COPY --from=build /runtime /app
 # The code stays root's (read-only to the server); only the data folder is the server's.
 RUN mkdir -p /app/data && chown node:node /app/data
@@ -37,4 +39,5 @@ VOLUME /app/data
 EXPOSE 3000
 # Slim images have no curl: Node's own fetch asks GET /api/health (503 when the database is away).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.cjs"]
+# SERVER_NODE_FLAGS of apps/server/processSettings.mjs (check-runtime.mjs checks that they agree).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "apps/server/dist/main.cjs"]

@@ -96,7 +96,8 @@ try {
           (values[`${name.toLowerCase()}-env`] || "")
             .split(",")
             .filter(Boolean)
-            .map((pair) => pair.split("=")),
+            // Split at the first "=" only: a value may hold one (NODE_OPTIONS=--flag=8).
+            .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
         ),
         DATABASE_PATH: databasePath,
         FORUM_UPLOADS_DIR: join(work, `uploads-${name}`),

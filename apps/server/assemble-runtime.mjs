@@ -13,16 +13,36 @@ import { EXTERNALS } from "./externals.mjs";
 const serverDir = dirname(fileURLToPath(import.meta.url));
 const root = join(serverDir, "..", "..");
 
-/** Versions of the externals, as pinned in the server's package.json (one source of truth). */
+/**
+ * Versions of the externals, as pinned in the server's package.json (one source of truth), with
+ * "catalog:" read from pnpm-workspace.yaml's catalog: npm, which installs the runtime, knows no
+ * catalogs.
+ */
 export function runtimeDependencies() {
   const manifest = JSON.parse(readFileSync(join(serverDir, "package.json"), "utf8"));
+  const catalog = workspaceCatalog();
   return Object.fromEntries(
     EXTERNALS.map((name) => {
-      const version = manifest.dependencies?.[name];
-      if (!version) throw new Error(`${name} is external to the bundle but not a dependency of @forum/server`);
+      const pinned = manifest.dependencies?.[name];
+      if (!pinned) throw new Error(`${name} is external to the bundle but not a dependency of @forum/server`);
+      const version = pinned === "catalog:" ? catalog.get(name) : pinned;
+      if (!version) throw new Error(`${name} says "catalog:" but pnpm-workspace.yaml's catalog has no version for it`);
       return [name, version];
     }),
   );
+}
+
+/** pnpm-workspace.yaml's `catalog:` section: one `name: version` line per package. */
+function workspaceCatalog() {
+  const lines = readFileSync(join(root, "pnpm-workspace.yaml"), "utf8").split("\n");
+  const start = lines.indexOf("catalog:");
+  const catalog = new Map();
+  for (const line of lines.slice(start + 1)) {
+    const entry = /^\s+"?([^":]+)"?:\s*(\S+)\s*$/.exec(line);
+    if (!entry) break;
+    catalog.set(entry[1], entry[2]);
+  }
+  return catalog;
 }
 
 export function assembleRuntime(target, { install = true } = {}) {

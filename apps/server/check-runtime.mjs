@@ -1,7 +1,7 @@
 // Proves the production image's layout without Docker: assembles the same folder the Dockerfile
 // copies to /app (assemble-runtime.mjs) into a temporary directory outside the checkout, so
 // nothing can be found in the workspace's node_modules, then starts it as the image does
-// (`node --enable-source-maps apps/server/dist/main.cjs` from that folder, NODE_ENV=production):
+// (`node <processSettings.mjs> apps/server/dist/main.cjs` from that folder, NODE_ENV=production):
 //   1. on SQLite with the defaults (data/forum.db), with the Dockerfile's own HEALTHCHECK command;
 //   2. as two instances on one throw-away PostgreSQL: a post written on one is read on the other,
 //      an avatar uploaded on one (sharp, a native external) is served by the other.
@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 import { assembleRuntime } from "./assemble-runtime.mjs";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "./processSettings.mjs";
 
 register();
 const { freePort, startEmbeddedPostgres } = await import("@forum/db/embedded-postgres");
@@ -38,9 +39,16 @@ const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /** Starts the assembled server as the image's CMD does; resolves once /api/health answers 200. */
 async function startServer(folder, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--enable-source-maps", "apps/server/dist/main.cjs"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "apps/server/dist/main.cjs"], {
     cwd: folder,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH,
+      ...SERVER_ENV,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -111,6 +119,14 @@ async function writePost(base, cookie, title) {
   return created.body;
 }
 
+/** The Dockerfile's CMD, as the array Docker runs. */
+function dockerCommand() {
+  const line = readFileSync(join(root, "Dockerfile"), "utf8")
+    .split("\n")
+    .find((text) => text.startsWith("CMD "));
+  return JSON.parse(line.slice(3).trim());
+}
+
 /** The Dockerfile's HEALTHCHECK, run as it is against a server. */
 function dockerHealthcheck(port) {
   const line = readFileSync(join(root, "Dockerfile"), "utf8")
@@ -138,6 +154,13 @@ async function onSqlite(folder) {
       JSON.stringify(health.body),
     );
     check("the Dockerfile's HEALTHCHECK command exits 0", dockerHealthcheck(server.port) === 0);
+    const cmd = JSON.stringify(dockerCommand());
+    const started = JSON.stringify(["node", ...SERVER_NODE_FLAGS, "apps/server/dist/main.cjs"]);
+    check("the Dockerfile's CMD starts the server as this check does (processSettings.mjs)", cmd === started, cmd);
+    const dockerfile = readFileSync(join(root, "Dockerfile"), "utf8");
+    for (const [name, value] of Object.entries(SERVER_ENV)) {
+      check(`the Dockerfile sets ${name}=${value} (processSettings.mjs)`, dockerfile.includes(`${name}=${value}`));
+    }
     const page = await fetch(`${server.base}/`);
     const html = await page.text();
     check("GET / serves the web build", page.status === 200 && html.includes('<div id="root">'), `${page.status}`);

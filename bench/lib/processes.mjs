@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "../../apps/server/processSettings.mjs";
 
 const LOOP_DELAY_PRELOAD = fileURLToPath(new URL("./loopDelay.cjs", import.meta.url));
 
@@ -47,18 +48,16 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 /**
- * Starts `node --enable-source-maps <script>` as the production image does (Dockerfile), with
- * NODE_ENV=production, and resolves once `readyPath` answers 200.
- */
-/**
- * Starts a server script and waits until `readyPath` answers. `loopDelay`: the server measures
- * its own event-loop delay (loopDelay.cjs); read it with `readLoopDelay(child)`.
+ * Starts `node <SERVER_NODE_FLAGS> <script>` as production does (the Docker image, `npm start`),
+ * with NODE_ENV=production, and resolves once `readyPath` answers 200. The roof is started the
+ * same way. `loopDelay`: the server measures its own event-loop delay (loopDelay.cjs); read it
+ * with `readLoopDelay(child)`.
  */
 export async function startNodeServer({ script, cwd, env, port, readyPath, loopDelay = false }) {
   const preload = loopDelay ? ["--require", LOOP_DELAY_PRELOAD] : [];
-  const child = spawn(process.execPath, ["--enable-source-maps", ...preload, script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...preload, script], {
     cwd,
-    env: { ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
+    env: { ...SERVER_ENV, ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit", ...(loopDelay ? ["ipc"] : [])],
   });
   running.add(child);

@@ -21,7 +21,7 @@ export function startSearchThreads(database: DbHandle, size: number): Searcher |
     size,
     // A search's live data is a few hundred KB (20 posts, their rows and snippets).
     resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
-    pageCacheMb: 16,
+    pageCacheMb: 8,
   });
   return {
     posts: (options) => called(threads, "posts", options),
