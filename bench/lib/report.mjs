@@ -43,7 +43,7 @@ export function printTable(report, results, targetOf, meta) {
   if (rest && trpc) {
     const share = trpc.rps / rest.rps;
     const paired = report.doors
-      ? `; in alternating slices ${report.doors.trpcRps} / ${report.doors.restRps} req/s = ${report.doors.ratio.toFixed(2)}`
+      ? `; in alternating slices ${report.doors.trpcRps} / ${report.doors.restRps} req/s, median ratio ${report.doors.ratio.toFixed(2)}`
       : "";
     const judged = report.doors?.ratio ?? share;
     lines.push(
