@@ -89,10 +89,15 @@ describe("public pages as HTML", () => {
       twitterCard: "summary",
       robots: undefined,
     });
-    // The browser hydrates from this data instead of asking for it again.
+    // The browser hydrates from this data instead of asking for it again: the feed's cards, the
+    // posts without their text (posts.cards), which a card never shows.
     const data = pageDataOf(res.body);
-    const list = data.find(([key]) => JSON.stringify(key[0]) === '["posts","list"]');
-    expect(((list?.[1] ?? []) as { title: string }[]).map((item) => item.title)).toContain(post.title);
+    const list = (data.find(([key]) => JSON.stringify(key[0]) === '["posts","cards"]')?.[1] ?? []) as {
+      title: string;
+      summary: string;
+    }[];
+    expect(list.map((item) => item.title)).toContain(post.title);
+    expect(list.every((item) => item.summary !== undefined && !("content" in item))).toBe(true);
     expect(data.find(([key]) => JSON.stringify(key[0]) === '["auth","me"]')?.[1]).toBeNull();
   });
 

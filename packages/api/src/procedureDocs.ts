@@ -20,6 +20,7 @@ import {
   messageViewSchema,
   notificationViewSchema,
   openReportsCountSchema,
+  postCardViewSchema,
   postViewSchema,
   profileReplyViewSchema,
   profileViewSchema,
@@ -116,6 +117,11 @@ export const procedureDocs = {
     response: list(postViewSchema),
     failures: { 404: MESSAGES.userNotFound },
   },
+  "users.postCards": {
+    summary: "users.posts as cards: each post without its content and excerpt (a card shows the summary)",
+    response: list(postCardViewSchema),
+    failures: { 404: MESSAGES.userNotFound },
+  },
   "users.replies": {
     summary: "A member's replies, newest first, with the post each answers",
     response: list(profileReplyViewSchema),
@@ -205,6 +211,10 @@ export const procedureDocs = {
   "posts.list": {
     summary: "Posts, sorted and filtered; the caller's own votes included",
     response: list(postViewSchema),
+  },
+  "posts.cards": {
+    summary: "posts.list as cards: each post without its content and excerpt (a card shows the summary)",
+    response: list(postCardViewSchema),
   },
   "posts.bySlug": { summary: "One post; counts a view", response: postViewSchema, failures: notFound },
   "posts.create": {

@@ -67,6 +67,14 @@ export const postViewSchema = z.object({
 });
 export type PostView = z.infer<typeof postViewSchema>;
 
+/**
+ * A post as a card shows it (spec: Post card): the post without its text (`content`, and the
+ * `excerpt` the summary already is). The web app's feeds read these; a page of 20 cards is about
+ * a third of the bytes of 20 whole posts, in the JSON and in the server-rendered page's data.
+ */
+export const postCardViewSchema = postViewSchema.omit({ content: true, excerpt: true });
+export type PostCardView = z.infer<typeof postCardViewSchema>;
+
 export const replyViewSchema = z.object({
   id,
   postId: id,

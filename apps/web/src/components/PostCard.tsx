@@ -1,5 +1,5 @@
 // A post in any list (spec: Post card).
-import type { PostView } from "@forum/contracts";
+import type { PostCardView } from "@forum/contracts";
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconArrowBigUp, IconEye, IconMessageCircle } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -9,7 +9,7 @@ import { ByAuthor } from "./ByAuthor";
 import { CategoryBadge } from "./CategoryBadge";
 import { UserAvatar } from "./UserAvatar";
 
-export function PostCard({ post, badge, compact }: { post: PostView; badge?: ReactNode; compact?: boolean }) {
+export function PostCard({ post, badge, compact }: { post: PostCardView; badge?: ReactNode; compact?: boolean }) {
   const href = `/posts/${post.slug}`;
   return (
     <Card withBorder padding="lg" component="article" aria-label={post.title}>

@@ -1,6 +1,6 @@
 // A paged list of posts (the app's one pager, PagedList): five skeleton rows while loading,
 // pages of 20 added by Load More while the server has more.
-import type { PostSort, PostView, TimeRange } from "@forum/contracts";
+import type { PostCardView, PostSort, TimeRange } from "@forum/contracts";
 import { Card, Group, Skeleton, Stack } from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
 import { useTRPC } from "../lib/trpc";
@@ -31,8 +31,8 @@ export function PostFeed({
   const trpc = useTRPC();
   return (
     <PagedList
-      pageQuery={(offset, limit) => trpc.posts.list.queryOptions({ ...query, offset, limit })}
-      renderItem={(post: PostView, index) => (
+      pageQuery={(offset, limit) => trpc.posts.cards.queryOptions({ ...query, offset, limit })}
+      renderItem={(post: PostCardView, index) => (
         <Fragment key={post.id}>
           <PostCard post={post} badge={badgeFor?.(index)} compact={layout === "grid"} />
           {after?.(index)}

@@ -1,4 +1,12 @@
-import { createPostInput, idInput, listPostsInput, MESSAGES, slugInput, updatePostInput } from "@forum/contracts";
+import {
+  createPostInput,
+  idInput,
+  listPostsInput,
+  MESSAGES,
+  type PostView,
+  slugInput,
+  updatePostInput,
+} from "@forum/contracts";
 import { markCountedView } from "../cache/countedView";
 import { cachePolicy } from "../cache/policy";
 import { forbidden, notFound } from "../errors";
@@ -9,24 +17,36 @@ import {
   findPostOwner,
   findPostView,
   listPosts,
+  toPostCard,
   toPostView,
   updatePost,
   withMyVotes,
 } from "../services/posts";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
-export const postsRouter = router({
-  // Every caller gets the visitors' answer from the read cache; a member's own votes go on top.
-  list: publicProcedure
+/**
+ * A page of posts, sorted and filtered, each as `shape` makes it. Every caller gets the visitors'
+ * answer from the read cache; a member's own votes go on top.
+ */
+function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (post: PostView) => T) {
+  return publicProcedure
     .meta(cachePolicy(["posts", "replies", "votes", "users", "categories"], { sharedBy: "everyone", window: "minute" }))
     .input(listPostsInput)
     .query(async ({ ctx, input }) => {
       // The feeds (no time range: home, category pages) show pinned posts first.
-      const page = await ctx.sharedAnswer(() =>
-        listPosts(ctx.db, { ...input, pinnedFirst: input.timeRange === undefined }, null),
+      const page = await ctx.sharedAnswer(async () =>
+        (await listPosts(ctx.db, { ...input, pinnedFirst: input.timeRange === undefined }, null)).map(shape),
       );
       return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
-    }),
+    });
+}
+
+export const postsRouter = router({
+  /** Whole posts: GET /api/posts (the spec's answer) and the admin screens. */
+  list: postListProcedure((post) => post),
+
+  /** The same list as cards, without the posts' text: what the web app's feeds show. */
+  cards: postListProcedure(toPostCard),
 
   /** Reading a post counts a view (written in the background, shown at once). */
   bySlug: publicProcedure

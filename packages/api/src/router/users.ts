@@ -2,6 +2,7 @@ import {
   AVATAR_MAX_BYTES,
   avatarUploadInput,
   MESSAGES,
+  type PostView,
   risingStarsInput,
   THROTTLES,
   updatePreferencesInput,
@@ -15,12 +16,28 @@ import { encodeAvatar } from "../services/avatarImage";
 import { removeAvatar, saveAvatar } from "../services/avatars";
 import { throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
-import { listPosts, withMyVotes } from "../services/posts";
+import { listPosts, toPostCard, withMyVotes } from "../services/posts";
 import { loadPreferences, updatePreferences } from "../services/preferences";
 import { listRepliesByAuthor, withMyReplyVotes } from "../services/replies";
 import { risingStars } from "../services/reputation";
 import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
+
+/** A member's posts, newest first, each as `shape` makes it; the caller's own votes on top. */
+function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (post: PostView) => T) {
+  return publicProcedure
+    .meta(cachePolicy(["posts", "replies", "votes", "users", "categories"], { sharedBy: "everyone", window: "minute" }))
+    .input(userListInput)
+    .query(async ({ ctx, input }) => {
+      const page = await ctx.sharedAnswer(async () => {
+        const user = await findUserByUsername(ctx.db, input.username);
+        if (!user) throw notFound(MESSAGES.userNotFound);
+        const options = { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit } as const;
+        return (await listPosts(ctx.db, options, null)).map(shape);
+      });
+      return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
+    });
+}
 
 export const usersRouter = router({
   /** Members who gained the most reputation in a time range (the Trending page's Rising Stars). */
@@ -39,17 +56,11 @@ export const usersRouter = router({
       ),
     ),
 
-  posts: publicProcedure
-    .meta(cachePolicy(["posts", "replies", "votes", "users", "categories"], { sharedBy: "everyone", window: "minute" }))
-    .input(userListInput)
-    .query(async ({ ctx, input }) => {
-      const page = await ctx.sharedAnswer(async () => {
-        const user = await findUserByUsername(ctx.db, input.username);
-        if (!user) throw notFound(MESSAGES.userNotFound);
-        return listPosts(ctx.db, { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit }, null);
-      });
-      return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
-    }),
+  /** Whole posts: GET /api/users/{username}/posts (the spec's answer). */
+  posts: memberPostsProcedure((post) => post),
+
+  /** The same list as cards, without the posts' text: what the profile page shows. */
+  postCards: memberPostsProcedure(toPostCard),
 
   /** Reads replies, users, posts (cached for everyone); then the caller's own votes. */
   replies: publicProcedure

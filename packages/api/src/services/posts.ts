@@ -2,6 +2,7 @@
 import {
   DEFAULT_TRENDING_RANGE,
   MESSAGES,
+  type PostCardView,
   type PostSort,
   type PostView,
   TIME_RANGE_MS,
@@ -83,11 +84,20 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
   };
 }
 
+/** A post as a card shows it: without its text, which lists of cards never show (PostCardView). */
+export function toPostCard({ content: _content, excerpt: _excerpt, ...card }: PostView): PostCardView {
+  return card;
+}
+
 /**
  * The caller's own votes on posts read without them (the answer every visitor shares, from the
  * read cache): one indexed query per page, so a member's lists are served from the cache too.
  */
-export async function withMyVotes<T extends PostView>(db: ForumDb, viewerId: number | null, posts: T[]): Promise<T[]> {
+export async function withMyVotes<T extends Pick<PostView, "id" | "myVote">>(
+  db: ForumDb,
+  viewerId: number | null,
+  posts: T[],
+): Promise<T[]> {
   if (viewerId === null || posts.length === 0) return posts;
   const votes = await db
     .selectFrom("votes")

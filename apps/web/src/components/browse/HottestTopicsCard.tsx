@@ -12,7 +12,7 @@ const TOPIC_COUNT = 5;
 
 export function HottestTopicsCard({ timeRange }: { timeRange: TimeRange }) {
   const trpc = useTRPC();
-  const posts = useQuery(trpc.posts.list.queryOptions({ sortBy: "replies", timeRange, limit: TOPIC_COUNT }));
+  const posts = useQuery(trpc.posts.cards.queryOptions({ sortBy: "replies", timeRange, limit: TOPIC_COUNT }));
   const emptyText = posts.isError
     ? "Hottest topics could not be loaded"
     : posts.data?.length === 0

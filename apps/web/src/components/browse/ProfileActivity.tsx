@@ -28,7 +28,7 @@ export function ProfileActivity({ profile }: { profile: ProfileView }) {
       </Tabs.List>
       <Tabs.Panel value="posts">
         <PagedList
-          pageQuery={(offset, limit) => trpc.users.posts.queryOptions({ username, offset, limit })}
+          pageQuery={(offset, limit) => trpc.users.postCards.queryOptions({ username, offset, limit })}
           renderItem={(post) => <PostCard key={post.id} post={post} />}
           empty={<EmptyText>No posts yet.</EmptyText>}
           skeleton={<FeedSkeleton />}

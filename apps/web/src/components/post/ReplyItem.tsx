@@ -25,6 +25,7 @@ export function ReplyItem({ reply, postSlug }: { reply: ReplyView; postSlug: str
       p="md"
       radius="md"
       component="article"
+      className="reply-item"
       id={`reply-${reply.id}`}
       // Opened from a notification (#reply-{id}): scrolled into view below the fixed header.
       style={{ scrollMarginTop: 80 }}

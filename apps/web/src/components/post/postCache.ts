@@ -53,7 +53,7 @@ export function useRefreshPostLists() {
   const queryClient = useQueryClient();
   return useCallback(
     ({ categories = false }: { categories?: boolean } = {}) => {
-      const keys = [trpc.posts.list.pathKey(), trpc.users.pathKey(), trpc.admin.pathKey()];
+      const keys = [trpc.posts.list.pathKey(), trpc.posts.cards.pathKey(), trpc.users.pathKey(), trpc.admin.pathKey()];
       if (categories) keys.push(trpc.categories.pathKey());
       return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
