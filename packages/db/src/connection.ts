@@ -123,7 +123,7 @@ export function createDb(config: DbConfig): SqliteDbHandle {
 export function openReadConnection(path: string): SQLite.Database {
   const connection = new SQLite(path);
   connection.pragma("busy_timeout = 5000");
-  connection.pragma("cache_size = -16000");
+  connection.pragma("cache_size = -8000");
   connection.pragma("query_only = ON");
   return connection;
 }
@@ -143,10 +143,11 @@ export function configureWriter(sqlite: SQLite.Database): void {
   sqlite.pragma("foreign_keys = ON");
   // Another process (a seed or a second server) may hold the write lock briefly.
   sqlite.pragma("busy_timeout = 5000");
-  // 16 MB of page cache: the hot index pages of a large forum stay in memory, and a miss is a read
-  // from the kernel's page cache, not the disk. 32 MB (here and on the main thread's reader)
-  // cost 32 MB of issue 5's 300 MB budget once a bench run had filled them.
-  sqlite.pragma("cache_size = -16000");
+  // 8 MB of page cache: the hot index pages of a large forum stay in memory, and a miss is a read
+  // from the kernel's page cache, not the disk. 32 MB (here and on the main thread's reader) cost
+  // 32 MB of issue 5's 300 MB budget once a bench run had filled them; 16 and then 8 MB measured
+  // no slower (bench/README.md, "Server memory").
+  sqlite.pragma("cache_size = -8000");
   sqlite.pragma("temp_store = MEMORY");
 }
 
