@@ -71,7 +71,14 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                       {category.name}
                     </Text>
                   </Group>
-                  <Badge size="sm" variant="light" color="gray" aria-label={`${category.postCount} posts`}>
+                  {/* The count keeps its width (a busy category has thousands); the name gives way. */}
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color="gray"
+                    aria-label={`${category.postCount} posts`}
+                    style={{ flexShrink: 0, overflow: "visible" }}
+                  >
                     {category.postCount}
                   </Badge>
                 </Group>
