@@ -80,10 +80,10 @@ async function load(base, scenario, seconds) {
  * (issue 16). Slices side by side see the same host.
  */
 //
-// The ratio is the median of the rounds' own ratios: per request the two doors cost the same CPU
-// (54-98 µs each, measured on one server with 30,000 requests at a time), and one round in which
-// the host took the cores away from one slice (a test run, a build) moved a mean of four rounds
-// from 0.94 to 0.73 in one day's quiet runs. The median of eight is not moved by one or two.
+// The ratio is the median of the rounds' own ratios: per request the two doors cost the same
+// server CPU (53-71 µs each, 30,000 requests a slice), while a mean of four rounds read 0.94 and
+// 0.73 in two quiet runs of one day. A slice that loses the cores to something else on the host
+// moves a mean; the median of eight is not moved by one or two such slices.
 async function doorPair(base, rest, trpc, rounds = 8, seconds = 2) {
   const sums = { rest: 0, trpc: 0 };
   const ratios = [];

@@ -17,6 +17,7 @@ import {
   findPostOwner,
   findPostView,
   listPosts,
+  POST_LIST_READS,
   toPostCard,
   toPostView,
   updatePost,
@@ -30,7 +31,7 @@ import { memberProcedure, publicProcedure, router } from "../trpc";
  */
 function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (post: PostView) => T) {
   return publicProcedure
-    .meta(cachePolicy(["posts", "replies", "votes", "users", "categories"], { sharedBy: "everyone", window: "minute" }))
+    .meta(cachePolicy(POST_LIST_READS, { sharedBy: "everyone", window: "minute" }))
     .input(listPostsInput)
     .query(async ({ ctx, input }) => {
       // The feeds (no time range: home, category pages) show pinned posts first.

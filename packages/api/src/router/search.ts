@@ -1,6 +1,6 @@
 import { searchCountInput, searchInput } from "@forum/contracts";
 import { cachePolicy } from "../cache/policy";
-import { withMyVotes } from "../services/posts";
+import { POST_LIST_READS, withMyVotes } from "../services/posts";
 import { searcherOn } from "../services/search";
 import { publicProcedure, router } from "../trpc";
 
@@ -15,7 +15,7 @@ export const searchRouter = router({
   /** Posts matching the query, most relevant first (or newest); the member's own votes on top. */
   posts: publicProcedure
     .meta(
-      cachePolicy(["posts", "replies", "votes", "users", "categories"], {
+      cachePolicy(POST_LIST_READS, {
         sharedBy: "everyone",
         window: "minute",
         keptAtMost: SEARCH_ANSWERS_KEPT,

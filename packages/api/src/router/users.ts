@@ -16,7 +16,7 @@ import { encodeAvatar } from "../services/avatarImage";
 import { removeAvatar, saveAvatar } from "../services/avatars";
 import { throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
-import { listPosts, toPostCard, withMyVotes } from "../services/posts";
+import { listPosts, POST_LIST_READS, toPostCard, withMyVotes } from "../services/posts";
 import { loadPreferences, updatePreferences } from "../services/preferences";
 import { listRepliesByAuthor, withMyReplyVotes } from "../services/replies";
 import { risingStars } from "../services/reputation";
@@ -26,7 +26,7 @@ import { memberProcedure, publicProcedure, router, sessionProcedure } from "../t
 /** A member's posts, newest first, each as `shape` makes it; the caller's own votes on top. */
 function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (post: PostView) => T) {
   return publicProcedure
-    .meta(cachePolicy(["posts", "replies", "votes", "users", "categories"], { sharedBy: "everyone", window: "minute" }))
+    .meta(cachePolicy(POST_LIST_READS, { sharedBy: "everyone", window: "minute" }))
     .input(userListInput)
     .query(async ({ ctx, input }) => {
       const page = await ctx.sharedAnswer(async () => {

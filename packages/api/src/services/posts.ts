@@ -9,7 +9,7 @@ import {
   type TimeRange,
 } from "@forum/contracts";
 import { summaryOf } from "@forum/contracts/plain-text";
-import { type Database, type ForumDb, hotScore } from "@forum/db";
+import { type Database, type DataKind, type ForumDb, hotScore } from "@forum/db";
 import { type SelectQueryBuilder, sql } from "kysely";
 import { badRequest, notFound } from "../errors";
 import { iso, myVoteOf, toAuthor } from "./mappers";
@@ -88,6 +88,19 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
 export function toPostCard({ content: _content, excerpt: _excerpt, ...card }: PostView): PostCardView {
   return card;
 }
+
+/**
+ * What a list of posts shows, as data kinds (cache/policy.ts): the posts and their counts of
+ * replies and votes, their authors and their categories. Lists, member pages and searches are
+ * kept until a write of one of these.
+ */
+export const POST_LIST_READS = [
+  "posts",
+  "replies",
+  "votes",
+  "users",
+  "categories",
+] as const satisfies readonly DataKind[];
 
 /**
  * The caller's own votes on posts read without them (the answer every visitor shares, from the
