@@ -9,6 +9,8 @@ const SQLITE_ONLY = [
   "test/config.test.ts",
   // Packs and installs the client once; the engine under the live server does not matter to it.
   "test/client-package.test.ts",
+  // The stylesheet rules of server-rendered pages: no database at all.
+  "test/critical-css.test.ts",
 ];
 const POSTGRES_ONLY = ["test/postgres/**/*.test.ts"];
 

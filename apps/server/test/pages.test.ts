@@ -4,6 +4,7 @@
 // screen; a visitor's page is kept until the next write; members get their own page.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexStylesheet, usedRules } from "../../web/src/server/criticalCss";
 import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
 import { requireWebBuild } from "./webBuild";
 
@@ -214,10 +215,21 @@ describe("public pages as HTML", () => {
     const preloads = [...res.body.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
     expect(preloads.some((href) => /\/assets\/PostPage-[\w-]+\.js$/.test(href as string))).toBe(true);
     for (const href of preloads) expect((await page(href as string)).statusCode).toBe(200);
-    // The stylesheet comes inside the page (no request of its own before the first paint).
+    // The rules the page uses come inside it (no request before the first paint); the whole
+    // stylesheet is linked for later, as print-only until the app applies it.
     const inlined = res.body.match(/<style data-href="(\/assets\/index-[\w-]+\.css)">(.*?)<\/style>/s);
-    expect(inlined?.[2]).toBe((await page(inlined?.[1] as string)).body);
-    expect(res.body).not.toContain('rel="stylesheet"');
+    const href = inlined?.[1] as string;
+    const whole = (await page(href)).body;
+    const used = inlined?.[2] as string;
+    expect(used.length).toBeGreaterThan(1000);
+    expect(used.length).toBeLessThan(whole.length / 2);
+    expect(used.startsWith(":root,:host{")).toBe(true);
+    expect(res.body).toContain(`<link rel="stylesheet" href="${href}" media="print" data-full-stylesheet />`);
+    expect(res.body.match(/rel="stylesheet"/g)).toHaveLength(1);
+    // The built stylesheet is read rule by rule without losing a character (but its last line break).
+    const sheet = indexStylesheet(whole);
+    const everyClass = [...sheet.classes].map((name) => `<i class="${name}"></i>`).join("");
+    expect(usedRules(sheet, everyClass)).toBe(whole.trimEnd());
     // The post's Markdown is rendered by a lazily loaded chunk: preloaded, its styles inside too.
     expect(preloads.some((href) => /\/assets\/Markdown-[\w-]+\.js$/.test(href as string))).toBe(true);
     const markdownStyles = res.body.match(/<style data-href="(\/assets\/Markdown-[\w-]+\.css)">(.*?)<\/style>/s);

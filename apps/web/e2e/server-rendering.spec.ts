@@ -143,3 +143,99 @@ test("a reader who chose the dark theme never sees the light one", async ({ brow
   await snap(page, "ssr-home-dark-1280");
   await context.close();
 });
+
+/** What a reader sees of an element's style: its box, place, colours and type. */
+const SEEN_PROPERTIES = [
+  "display",
+  "position",
+  "top",
+  "left",
+  "width",
+  "height",
+  "margin",
+  "padding",
+  "box-sizing",
+  "overflow",
+  "flex-direction",
+  "flex-wrap",
+  "justify-content",
+  "align-items",
+  "gap",
+  "grid-template-columns",
+  "color",
+  "background-color",
+  "background-image",
+  "border-width",
+  "border-style",
+  "border-color",
+  "border-radius",
+  "box-shadow",
+  "opacity",
+  "visibility",
+  "transform",
+  "z-index",
+  "cursor",
+  "font-family",
+  "font-size",
+  "font-weight",
+  "line-height",
+  "text-align",
+  "text-transform",
+  "text-decoration-line",
+  "white-space",
+  "text-overflow",
+  "content",
+];
+
+/** Every element's seen style (and its ::before and ::after), one line each. */
+function computedStyles(page: Page): Promise<string[]> {
+  return page.evaluate((properties) => {
+    const seen = (style: CSSStyleDeclaration) =>
+      properties.map((property) => `${property}:${style.getPropertyValue(property)}`).join(";");
+    return Array.from(document.body.querySelectorAll("*"), (element, index) =>
+      [
+        `${index} <${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`,
+        seen(getComputedStyle(element)),
+        seen(getComputedStyle(element, "::before")),
+        seen(getComputedStyle(element, "::after")),
+      ].join(" | "),
+    );
+  }, SEEN_PROPERTIES);
+}
+
+// The page carries the stylesheet's rules its HTML uses and links the whole file for later
+// (entry-server's deferStylesheets): the page as sent must look exactly as it does with it all.
+for (const [width, scheme] of [
+  [375, "light"],
+  [1280, "light"],
+  [1280, "dark"],
+] as const) {
+  test(`at ${width} px in the ${scheme} theme, the rules inside each page style it as the whole stylesheet does`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await context.addInitScript((chosen) => localStorage.setItem("mantine-color-scheme-value", chosen), scheme);
+    const page = await context.newPage();
+    const post = await firstPostPath(page);
+    // The app's scripts stay out: the page as the server sent it, nothing applies the whole file.
+    await page.route(/\.js($|\?)/, (route) => route.abort());
+    for (const path of ["/", post, "/trending", "/cats/databases", "/u/ada_l", "/login", "/no/such/page"]) {
+      await page.goto(path);
+      const asSent = await computedStyles(page);
+      await page.evaluate(async () => {
+        const link = document.querySelector<HTMLLinkElement>("link[data-full-stylesheet]");
+        if (!link) throw new Error("the page links no whole stylesheet");
+        const loaded = link.sheet
+          ? Promise.resolve()
+          : new Promise((resolve) => link.addEventListener("load", resolve));
+        link.media = "all";
+        await loaded;
+      });
+      const withWholeStylesheet = await computedStyles(page);
+      const differences = asSent.filter((line, index) => line !== withWholeStylesheet[index]);
+      expect(differences.slice(0, 3), path).toEqual([]);
+      expect(asSent.length, path).toBeGreaterThan(20);
+    }
+    await context.close();
+  });
+}

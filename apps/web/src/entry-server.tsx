@@ -19,6 +19,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { matchRoutes } from "react-router";
 import { PAGE_DATA_ID, type PageQuery } from "./lib/pageData";
 import { appRoutes, NOT_FOUND_PATH } from "./routes";
+import { indexStylesheet, usedRules } from "./server/criticalCss";
 import type { CallProcedure } from "./server/inProcessLink";
 import { headTags, type PageFacts, pageHead, scriptJson } from "./server/pageHead";
 import { renderApp } from "./server/renderApp";
@@ -89,7 +90,8 @@ export type RendererOptions = {
 };
 
 export function createPageRenderer(options: RendererOptions): PageRenderer {
-  const [beforeRoot, afterRoot] = splitTemplate(inlineStylesheets(options.template, options.readAsset));
+  const { template, stylesheets } = deferStylesheets(options.template, options.readAsset);
+  const [beforeRoot, afterRoot] = splitTemplate(template);
   const preloadsOf = chunkPreloads(options.manifest, options.readAsset);
 
   async function render(url: string, call: CallProcedure, origin: string): Promise<RenderedPage> {
@@ -128,22 +130,40 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     const data = `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(queries)}</script>`;
     // Structured data last: a long thread's JSON-LD must not hold up the content above it.
     const structured = jsonLd ? `<script type="application/ld+json">${scriptJson(jsonLd)}</script>` : "";
-    return `${beforeRoot.replace("</head>", `${head}</head>`)}${body}${afterRoot.replace("</body>", `${data}${structured}</body>`)}`;
+    const styled = beforeRoot.replace(STYLESHEET_MARKER, () =>
+      stylesheets.map((sheet) => sheet.element(body)).join(""),
+    );
+    return `${styled.replace("</head>", `${head}</head>`)}${body}${afterRoot.replace("</body>", `${data}${structured}</body>`)}`;
   }
 
   return { render, scriptHashes: [`'sha256-${createHash("sha256").update(colorSchemeSource).digest("base64")}'`] };
 }
 
+const STYLESHEET_MARKER = "<!--forum-stylesheets-->";
+
+type DeferredStylesheet = { element: (body: string) => string };
+
 /**
- * The stylesheet inside the page instead of linked: measured with bench/web.mjs on the phone
- * profile, the linked one (30 KB brotli) shared the 1.6 Mbps with the scripts that load at the
- * same time and arrived 600-800 ms after the HTML, holding back the first paint; inside the page
- * it comes with the HTML, before any script is even asked for.
+ * The app's stylesheets: the rules the page uses inside it, the whole file linked without holding
+ * the first paint back. Measured with bench/web.mjs on the phone profile, a render-blocking link
+ * (30 KB brotli) shared the 1.6 Mbps with the scripts and arrived 600-800 ms after the HTML; the
+ * whole stylesheet inside every page was half its bytes (see criticalCss.ts). The link's
+ * media="print" makes it load without blocking anything; main.tsx switches it to all screens
+ * before hydrating (what the app renders then may need any rule). It stays where the template
+ * linked it, before Mantine's own style elements, so the cascade is what it was.
  */
-function inlineStylesheets(template: string, readAsset: (path: string) => string): string {
-  return template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) =>
-    styleElement(href, readAsset),
-  );
+function deferStylesheets(
+  template: string,
+  readAsset: (path: string) => string,
+): { template: string; stylesheets: DeferredStylesheet[] } {
+  const stylesheets: DeferredStylesheet[] = [];
+  const marked = template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+    const sheet = indexStylesheet(readAsset(href));
+    const link = `<link rel="stylesheet" href="${href}" media="print" data-full-stylesheet />`;
+    stylesheets.push({ element: (body) => `${styleText(href, usedRules(sheet, body))}${link}` });
+    return stylesheets.length === 1 ? STYLESHEET_MARKER : "";
+  });
+  return { template: marked, stylesheets };
 }
 
 /**
@@ -152,8 +172,11 @@ function inlineStylesheets(template: string, readAsset: (path: string) => string
  * rules twice, after the content is shown, a few kilobytes for the Markdown chunk.
  */
 function styleElement(href: string, readAsset: (path: string) => string): string {
-  const css = readAsset(href).replace(/<\/style/gi, "<\\/style");
-  return `<style data-href="${href}">${css}</style>`;
+  return styleText(href, readAsset(href));
+}
+
+function styleText(href: string, css: string): string {
+  return `<style data-href="${href}">${css.replace(/<\/style/gi, "<\\/style")}</style>`;
 }
 
 /**
@@ -180,7 +203,7 @@ function splitTemplate(template: string): [string, string] {
 /**
  * For a page's modules: a <link rel="modulepreload"> for each chunk they need that the entry does
  * not load already, and the chunks' own stylesheets inside the page (as the entry's, see
- * inlineStylesheets), so what the server rendered is styled before any script runs.
+ * deferStylesheets), so what the server rendered is styled before any script runs.
  */
 function chunkPreloads(
   manifest: BuildManifest,

@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
+import { applyFullStylesheets } from "./lib/fullStylesheets";
 import { loadPageData } from "./lib/pageData";
 import { createApiClient, createQueryClient } from "./lib/trpc";
 import { validateWithoutEval } from "./lib/zodWithoutEval";
@@ -27,5 +28,7 @@ loadPageData(queryClient);
 const start = () => (rootElement.hasChildNodes() ? hydrateRoot(rootElement, app) : createRoot(rootElement).render(app));
 // The server's HTML is painted first, then taken over: hydrating before the first frame held the
 // first paint back by the whole hydration (a hidden tab paints nothing, so it starts at once).
-if (document.hidden) start();
-else requestAnimationFrame(() => setTimeout(start));
+void applyFullStylesheets().then(() => {
+  if (document.hidden) start();
+  else requestAnimationFrame(() => setTimeout(start));
+});

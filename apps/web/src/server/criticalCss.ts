@@ -1,0 +1,182 @@
+// The rules of a built stylesheet that one rendered page uses. The app's stylesheet holds every
+// Mantine component's rules (133 KB, 17 KB brotli), and inside the page it was more than half of
+// each page's bytes, sent again with every page. The home page uses 58 KB of it (8 KB brotli,
+// most of it the theme's variables). The server puts that part inside the page and links the
+// whole file without holding the first paint back (entry-server's deferStylesheets).
+//
+// A rule is used when one of its selectors can match the page's first render: every class the
+// selector requires is on some element of the HTML. Classes inside brackets and parentheses
+// (`:not(.x)`, `:is(.a, .b)`, `[href=".x"]`) require nothing, so such rules are kept; at-rules
+// that group rules (@media, @supports, …) keep the used rules inside them; any other at-rule
+// (@keyframes, @font-face) and nested CSS is kept whole. Keeping too much costs bytes only;
+// dropping a rule the page needs would show it unstyled until the whole stylesheet arrives.
+
+type CssRule =
+  | { kind: "kept"; text: string }
+  /** A style rule: for each selector of its list, the classes that selector requires. */
+  | { kind: "style"; text: string; selectors: string[][] }
+  | { kind: "group"; prelude: string; rules: CssRule[] };
+
+export type IndexedStylesheet = {
+  rules: CssRule[];
+  /** Every class some selector requires: the only classes of a page that change what is kept. */
+  classes: Set<string>;
+  /** Pages differ in few class sets: each set's rules are worked out once. */
+  keptByClassSet: Map<string, string>;
+};
+
+const GROUPING_AT_RULE = /^@(media|supports|layer|container|scope|document)\b/i;
+/** Distinct class sets remembered; past it the memory starts again (a page type has one or two). */
+const MAX_CLASS_SETS = 200;
+
+export function indexStylesheet(css: string): IndexedStylesheet {
+  const rules = parseRules(css, 0, css.length);
+  const classes = new Set<string>();
+  const collect = (list: CssRule[]): void => {
+    for (const rule of list) {
+      if (rule.kind === "style") for (const selector of rule.selectors) for (const name of selector) classes.add(name);
+      else if (rule.kind === "group") collect(rule.rules);
+    }
+  };
+  collect(rules);
+  return { rules, classes, keptByClassSet: new Map() };
+}
+
+/** The stylesheet's rules that the page's HTML can use, in their order. */
+export function usedRules(sheet: IndexedStylesheet, html: string): string {
+  const present = new Set<string>();
+  for (const match of html.matchAll(/ class="([^"]*)"/g)) {
+    for (const name of (match[1] as string).split(/\s+/)) if (sheet.classes.has(name)) present.add(name);
+  }
+  const key = [...present].sort().join(" ");
+  let kept = sheet.keptByClassSet.get(key);
+  if (kept === undefined) {
+    kept = keptText(sheet.rules, present);
+    if (sheet.keptByClassSet.size >= MAX_CLASS_SETS) sheet.keptByClassSet.clear();
+    sheet.keptByClassSet.set(key, kept);
+  }
+  return kept;
+}
+
+function keptText(rules: CssRule[], present: Set<string>): string {
+  let text = "";
+  for (const rule of rules) {
+    if (rule.kind === "kept") text += rule.text;
+    else if (rule.kind === "style") {
+      if (rule.selectors.some((required) => required.every((name) => present.has(name)))) text += rule.text;
+    } else {
+      const inner = keptText(rule.rules, present);
+      if (inner) text += `${rule.prelude}{${inner}}`;
+    }
+  }
+  return text;
+}
+
+function parseRules(css: string, start: number, end: number): CssRule[] {
+  const rules: CssRule[] = [];
+  let at = start;
+  while (at < end) {
+    const stop = scan(css, at, end, (char, depth) => depth === 0 && (char === "{" || char === ";"));
+    if (stop === end || css[stop] === ";") {
+      // A statement (@import, @layer a, b;) or what trails the last rule.
+      const text = css.slice(at, Math.min(stop + 1, end));
+      if (text.trim()) rules.push({ kind: "kept", text });
+      at = stop + 1;
+      continue;
+    }
+    const close = matchingBrace(css, stop, end);
+    const prelude = css.slice(at, stop).trim();
+    const text = css.slice(at, close + 1);
+    if (GROUPING_AT_RULE.test(prelude)) {
+      rules.push({ kind: "group", prelude, rules: parseRules(css, stop + 1, close) });
+    } else if (prelude.startsWith("@") || blockHasRules(css, stop + 1, close)) {
+      rules.push({ kind: "kept", text });
+    } else {
+      rules.push({ kind: "style", text, selectors: splitSelectorList(prelude).map(requiredClasses) });
+    }
+    at = close + 1;
+  }
+  return rules;
+}
+
+/**
+ * The index of the first character in [from, end) for which `stop(char, depth)` holds, stepping
+ * over strings, escapes and comments; depth counts open parentheses and brackets. `end` if none.
+ */
+function scan(css: string, from: number, end: number, stop: (char: string, depth: number) => boolean): number {
+  let depth = 0;
+  for (let i = from; i < end; i++) {
+    const char = css[i] as string;
+    if (char === "\\") {
+      i++;
+      continue;
+    }
+    if (char === '"' || char === "'") {
+      i = closingQuote(css, i, end);
+      continue;
+    }
+    if (char === "/" && css[i + 1] === "*") {
+      const close = css.indexOf("*/", i + 2);
+      i = close === -1 ? end : close + 1;
+      continue;
+    }
+    if (stop(char, depth)) return i;
+    if (char === "(" || char === "[") depth++;
+    else if (char === ")" || char === "]") depth--;
+  }
+  return end;
+}
+
+function closingQuote(css: string, open: number, end: number): number {
+  for (let i = open + 1; i < end; i++) {
+    if (css[i] === "\\") i++;
+    else if (css[i] === css[open]) return i;
+  }
+  return end;
+}
+
+function matchingBrace(css: string, open: number, end: number): number {
+  let braces = 0;
+  const close = scan(css, open, end, (char) => {
+    if (char === "{") braces++;
+    else if (char === "}") braces--;
+    return braces === 0;
+  });
+  if (close === end) throw new Error(`unbalanced braces in the stylesheet at ${open}`);
+  return close;
+}
+
+function blockHasRules(css: string, from: number, end: number): boolean {
+  return scan(css, from, end, (char) => char === "{") < end;
+}
+
+function splitSelectorList(prelude: string): string[] {
+  const selectors: string[] = [];
+  let at = 0;
+  while (at <= prelude.length) {
+    const comma = scan(prelude, at, prelude.length, (char, depth) => depth === 0 && char === ",");
+    selectors.push(prelude.slice(at, comma));
+    at = comma + 1;
+  }
+  return selectors;
+}
+
+/** The classes a selector requires: those outside any parentheses or brackets. */
+function requiredClasses(selector: string): string[] {
+  let outside = "";
+  let depth = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const char = selector[i] as string;
+    if (char === "\\") {
+      if (depth === 0) outside += selector.slice(i, i + 2);
+      i++;
+    } else if (char === '"' || char === "'") {
+      const close = closingQuote(selector, i, selector.length);
+      if (depth === 0) outside += selector.slice(i, close + 1);
+      i = close;
+    } else if (char === "(" || char === "[") depth++;
+    else if (char === ")" || char === "]") depth--;
+    else if (depth === 0) outside += char;
+  }
+  return [...outside.matchAll(/\.((?:[\w-]|\\.)+)/g)].map((match) => (match[1] as string).replace(/\\(.)/g, "$1"));
+}
