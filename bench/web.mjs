@@ -94,8 +94,10 @@ async function visit(browser, profile, url, selector) {
       contentMs: Math.max(window.__contentAt, fcp?.startTime ?? 0),
       fcpMs: fcp?.startTime ?? null,
       htmlResponseEndMs: navigation?.responseEnd ?? null,
+      // The whole stylesheet, linked for after the first paint (the page carries the rules it uses).
       cssResponseEndMs:
-        performance.getEntriesByType("resource").find((entry) => entry.name.endsWith(".css"))?.responseEnd ?? null,
+        performance.getEntriesByType("resource").find((entry) => /\/index-[\w-]+\.css$/.test(entry.name))
+          ?.responseEnd ?? null,
       loadMs: navigation?.loadEventEnd ?? null,
       htmlKB: (navigation?.encodedBodySize ?? 0) / 1024,
       resourcesBeforeContent: before.length,
@@ -176,7 +178,7 @@ async function main() {
         console.log(
           `${profileName.padEnd(7)} ${page.name.padEnd(19)} content ${String(result.contentMs).padStart(5)} ms ` +
             `(runs ${result.contentMsAll.join(", ")})  FCP ${result.fcpMs} ms  HTML ${result.htmlKB} KB ` +
-            `(in at ${result.htmlResponseEndMs} ms, CSS at ${result.cssResponseEndMs} ms)  ` +
+            `(in at ${result.htmlResponseEndMs} ms, whole CSS at ${result.cssResponseEndMs} ms)  ` +
             `${result.resourcesBeforeContent} files / ${result.kbBeforeContent} KB before it  ` +
             `API reads ${result.apiReads}  target ≤${profile.targetMs} ${result.met ? "✓" : "✗"}`,
         );
