@@ -21,6 +21,8 @@ const STYLESHEET = [
 ].join("");
 
 const pageWith = (...classNames: string[]) => classNames.map((name) => `<div class="${name}">x</div>`).join("");
+const readingAll = (names: Iterable<string>) =>
+  `<p style="${[...names].map((name) => `--x:var(${name})`).join(";")}"></p>`;
 
 describe("the rules a page uses", () => {
   it("keeps the rules whose every class is on the page, in the stylesheet's order", () => {
@@ -53,10 +55,33 @@ describe("the rules a page uses", () => {
     expect(usedRules(indexStylesheet(STYLESHEET), pageWith("w:50"))).toContain(".w\\:50{width:50%}");
   });
 
-  it("gives back the whole stylesheet when every class is on the page", () => {
+  it("gives back the whole stylesheet when every class is on the page and every custom property read", () => {
     const sheet = indexStylesheet(STYLESHEET);
-    const all = pageWith(...sheet.classes);
+    const all = pageWith(...sheet.classes) + readingAll(sheet.customProperties);
     expect(usedRules(sheet, all)).toBe(STYLESHEET);
+  });
+
+  it("keeps a custom property's declaration only when the page can read it", () => {
+    const sheet = indexStylesheet(
+      [
+        ":root{--unused:1px;--gap:4px;--space:var(--gap);--shade:#000;--inline:2px}",
+        ".card{padding:var(--space);--card-size-xs:1rem;--card-size-md:2rem;width:var(--card-size-md)}",
+        ".modal{margin:var(--shade)}",
+        "@keyframes grow{to{width:var(--grown)}}",
+        ":root{--grown:9px}",
+        ".empty{--only-custom:1}",
+      ].join(""),
+    );
+    const used = usedRules(sheet, `${pageWith("card", "empty")}<p style="border-width:var(--inline)">x</p>`);
+    expect(used).toBe(
+      [
+        // Read by .card (directly, or through --space), by the inline style, by the keyframes.
+        ":root{--gap:4px;--space:var(--gap);--inline:2px}",
+        ".card{padding:var(--space);--card-size-md:2rem;width:var(--card-size-md)}",
+        "@keyframes grow{to{width:var(--grown)}}",
+        ":root{--grown:9px}",
+      ].join(""),
+    );
   });
 
   it("gives the same rules for the same classes from its memory, and new ones for new classes", () => {

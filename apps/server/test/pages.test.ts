@@ -229,7 +229,8 @@ describe("public pages as HTML", () => {
     // The built stylesheet is read rule by rule without losing a character (but its last line break).
     const sheet = indexStylesheet(whole);
     const everyClass = [...sheet.classes].map((name) => `<i class="${name}"></i>`).join("");
-    expect(usedRules(sheet, everyClass)).toBe(whole.trimEnd());
+    const everyVariable = `<i style="${[...sheet.customProperties].map((name) => `--x:var(${name})`).join(";")}"></i>`;
+    expect(usedRules(sheet, everyClass + everyVariable)).toBe(whole.trimEnd());
     // The post's Markdown is rendered by a lazily loaded chunk: preloaded, its styles inside too.
     expect(preloads.some((href) => /\/assets\/Markdown-[\w-]+\.js$/.test(href as string))).toBe(true);
     const markdownStyles = res.body.match(/<style data-href="(\/assets\/Markdown-[\w-]+\.css)">(.*?)<\/style>/s);
