@@ -78,12 +78,12 @@ async function load(base, scenario, seconds) {
  * rounds): the two scenarios of the table run minutes apart, and on a shared host the roof itself
  * moves by a third within a run, so their quotient varied from 0.45 to 1.6 on the same server
  * (issue 16). Slices side by side see the same host.
+ *
+ * The ratio is the median of the rounds' own ratios: per request the two doors cost the same
+ * server CPU (53-71 µs each, 30,000 requests a slice), while a mean of four rounds read 0.94 and
+ * 0.73 in two quiet runs of one day. A slice that loses the cores to something else on the host
+ * moves a mean; the median of eight is not moved by one or two such slices.
  */
-//
-// The ratio is the median of the rounds' own ratios: per request the two doors cost the same
-// server CPU (53-71 µs each, 30,000 requests a slice), while a mean of four rounds read 0.94 and
-// 0.73 in two quiet runs of one day. A slice that loses the cores to something else on the host
-// moves a mean; the median of eight is not moved by one or two such slices.
 async function doorPair(base, rest, trpc, rounds = 8, seconds = 2) {
   const sums = { rest: 0, trpc: 0 };
   const ratios = [];

@@ -1,8 +1,8 @@
 // The rules of a built stylesheet that one rendered page uses. The app's stylesheet holds every
-// Mantine component's rules (133 KB, 17 KB brotli), and inside the page it was more than half of
-// each page's bytes, sent again with every page. The home page uses 58 KB of it (8 KB brotli,
-// most of it the theme's variables). The server puts that part inside the page and links the
-// whole file without holding the first paint back (entry-server's deferStylesheets).
+// Mantine component's rules (136 KB, 17 KB brotli), and inside the page it was more than half of
+// each page's bytes, sent again with every page. The home page uses 39 KB of it (about 7 KB
+// brotli). The server puts that part inside the page and links the whole file without holding
+// the first paint back (entry-server's deferStylesheets).
 //
 // A rule is used when one of its selectors can match the page's first render: every class the
 // selector requires is on some element of the HTML. Classes inside brackets and parentheses
@@ -31,13 +31,13 @@ export type IndexedStylesheet = {
   classes: Set<string>;
   /** Every custom property some rule declares: the only var() of a page that change what is kept. */
   customProperties: Set<string>;
-  /** Pages differ in few class and var() sets: each set's rules are worked out once. */
-  keptByClassSet: Map<string, string>;
+  /** Pages differ in few sets of classes and var() names: each set's rules are worked out once. */
+  keptBySet: Map<string, string>;
 };
 
 const GROUPING_AT_RULE = /^@(media|supports|layer|container|scope|document)\b/i;
-/** Distinct class sets remembered; past it the memory starts again (a page type has one or two). */
-const MAX_CLASS_SETS = 200;
+/** Distinct sets remembered; past it the memory starts again (a page type has one or two). */
+const MAX_KEPT_SETS = 200;
 
 export function indexStylesheet(css: string): IndexedStylesheet {
   const rules = parseRules(css, 0, css.length);
@@ -47,7 +47,7 @@ export function indexStylesheet(css: string): IndexedStylesheet {
     for (const selector of rule.selectors) for (const name of selector) classes.add(name);
     for (const declaration of rule.declarations) if (declaration.declares) customProperties.add(declaration.declares);
   }
-  return { rules, classes, customProperties, keptByClassSet: new Map() };
+  return { rules, classes, customProperties, keptBySet: new Map() };
 }
 
 /** The stylesheet's rules that the page's HTML can use, in their order. */
@@ -58,13 +58,13 @@ export function usedRules(sheet: IndexedStylesheet, html: string): string {
   }
   const readByPage = new Set(varReads(html).filter((name) => sheet.customProperties.has(name)));
   const key = `${[...present].sort().join(" ")}|${[...readByPage].sort().join(" ")}`;
-  let kept = sheet.keptByClassSet.get(key);
+  let kept = sheet.keptBySet.get(key);
   if (kept === undefined) {
     const used = (rule: StyleRule) => rule.selectors.some((required) => required.every((name) => present.has(name)));
     const read = readCustomProperties(sheet.rules, used, readByPage);
     kept = keptText(sheet.rules, used, read);
-    if (sheet.keptByClassSet.size >= MAX_CLASS_SETS) sheet.keptByClassSet.clear();
-    sheet.keptByClassSet.set(key, kept);
+    if (sheet.keptBySet.size >= MAX_KEPT_SETS) sheet.keptBySet.clear();
+    sheet.keptBySet.set(key, kept);
   }
   return kept;
 }
