@@ -8,6 +8,7 @@ import type { DbHandle, ForumDb, WriteWatcher } from "./handle";
 import { type ReaderThreads, startReaderThreads } from "./readerThreads";
 import type { Database } from "./schema";
 import { startWriterThread } from "./writerThread";
+import { WriteTransactionsDialect } from "./writeTransactions";
 
 export type DbConfig = {
   /** File path, or ":memory:" for a throw-away database. */
@@ -62,7 +63,7 @@ export function createDb(config: DbConfig): SqliteDbHandle {
       })
     : null;
   const db = new Kysely<Database>({
-    dialect: writer?.dialect ?? new SqliteDialect({ database: withStatementCache(sqlite, config.onNewStatement) }),
+    dialect: writer?.dialect ?? new WriteTransactionsDialect(withStatementCache(sqlite, config.onNewStatement)),
   });
   const common = {
     engine: "sqlite" as const,

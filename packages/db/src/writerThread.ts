@@ -27,6 +27,7 @@ import {
 import { type ServerModule, serverModulePath, startPackageWorker } from "./packageWorker";
 import { errorFromCrossing } from "./threadErrors";
 import type { ProcedureRequest, StatementRequest, WriterResponse, WriterWorkerData } from "./writerWorker";
+import { BEGIN_WRITE_TRANSACTION } from "./writeTransactions";
 
 type Pending = { resolve: (result: never) => void; reject: (error: Error) => void };
 
@@ -171,7 +172,7 @@ class WriterDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin"));
+    await connection.executeQuery(CompiledQuery.raw(BEGIN_WRITE_TRANSACTION));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -5,12 +5,13 @@
 // as dist/writerWorker.cjs; run from this source in tests.
 import { parentPort, workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, type DatabaseConnection, type Driver, Kysely, SqliteDialect, SqliteDriver } from "kysely";
+import { CompiledQuery, type DatabaseConnection, type Driver, Kysely } from "kysely";
 import { configureWriter, withStatementCache } from "./connection";
 import type { ForumDb, WriterProcedures } from "./handle";
 import { requireServerModule } from "./packageWorker";
 import type { Database } from "./schema";
 import { type CrossingError, crossingErrorOf } from "./threadErrors";
+import { BEGIN_WRITE_TRANSACTION, WriteTransactionsDialect, WriteTransactionsDriver } from "./writeTransactions";
 
 export type WriterWorkerData = { path: string; backstopPages: number; reportStatements: boolean };
 export type StatementRequest = { id: number; sql: string; parameters: readonly unknown[] };
@@ -45,7 +46,7 @@ const statements = withStatementCache(
 let batchOpen = false;
 const raw = (text: string) => CompiledQuery.raw(text);
 
-class GroupCommitDriver extends SqliteDriver {
+class GroupCommitDriver extends WriteTransactionsDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     if (batchOpen) await connection.executeQuery(raw('savepoint "procedure"'));
     else await super.beginTransaction(connection);
@@ -65,13 +66,13 @@ class GroupCommitDriver extends SqliteDriver {
   }
 }
 
-class GroupCommitDialect extends SqliteDialect {
+class GroupCommitDialect extends WriteTransactionsDialect {
   override createDriver(): Driver {
     return new GroupCommitDriver({ database: statements });
   }
 }
 
-const db: ForumDb = new Kysely<Database>({ dialect: new GroupCommitDialect({ database: statements }) });
+const db: ForumDb = new Kysely<Database>({ dialect: new GroupCommitDialect(statements) });
 
 function runStatement({ id, sql, parameters }: StatementRequest): WriterResponse {
   try {
@@ -112,7 +113,7 @@ const MAX_BATCH = 64;
 /** Runs the waiting procedures in one transaction; answers each once it committed (or failed). */
 async function runBatch(batch: ProcedureRequest[]): Promise<void> {
   try {
-    statements.prepare("begin").run();
+    statements.prepare(BEGIN_WRITE_TRANSACTION).run();
   } catch (error) {
     // No transaction to run them in (the file busy past its timeout): each is answered, none hangs.
     for (const { id } of batch) parentPort?.postMessage({ id, error: crossingErrorOf(error) });
