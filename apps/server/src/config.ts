@@ -64,13 +64,11 @@ const trustProxy = z.preprocess(
 );
 
 /**
- * One search thread per core, at most 4. The event loop spends about 1 ms of a search's 5-6 ms
- * (parsing, the cache, sending), so on 2 cores two threads keep both busy: 218-257 → 291-335
- * searches a second at scale 1 (bench/README.md, "Where the ceilings are"). With the threads'
- * heap and page-cache caps a second thread adds about 4 MB to the server's peak RSS (it added
- * 115 MB before them, when the default was one thread per core beyond the event loop's).
+ * One search thread per core beyond the event loop's, at most 4. Each holds up to ~80 MB (its heap
+ * and page cache): on 2 cores a second thread only shared a core with the first and the event loop,
+ * and took the server's peak RSS from 303 to 418 MB (issue 5's budget is 300; bench/README.md).
  */
-const DEFAULT_SEARCH_THREADS = Math.min(4, availableParallelism());
+const DEFAULT_SEARCH_THREADS = Math.min(4, Math.max(1, availableParallelism() - 1));
 
 const envSchema = z.object({
   HOST: z.preprocess(unset, z.string().default("0.0.0.0")),

@@ -19,7 +19,7 @@ describe("configuration", () => {
       databasePath: "/srv/forum/data/forum.db",
       databaseUrl: undefined,
       databasePoolSize: 10,
-      searchThreads: Math.min(4, availableParallelism()),
+      searchThreads: Math.min(4, Math.max(1, availableParallelism() - 1)),
       logLevel: "info",
       secureCookies: false,
       trustProxy: false,
