@@ -1,14 +1,14 @@
 // Where a search's time goes, without HTTP: the API's searchPosts (ids from the index, the
 // posts' rows, the snippets) called in this process on a copy of a data set, one query at a time,
 // with the benchmark's mix of queries (bench/lib/scenarios.mjs). Prints wall time per query by
-// kind of query, by sort, with and without a category filter, and the SQL statements that took
-// the most time in all.
+// kind of query, by sort, with and without a category filter, and (--statements) the CPU time a
+// query spent inside SQLite's statements, and the statements that took the most time in all.
 //   node bench/search-cost.mjs --db <copy of bench/data/forum-1.db> [--queries 200] [--kinds ...]
 // Never point it at the data set itself: opening a database in WAL mode writes beside it.
 import { parseArgs } from "node:util";
-import SQLite from "better-sqlite3";
 import { register } from "tsx/esm/api";
 import { searchQueries } from "./lib/scenarios.mjs";
+import { timeStatements } from "./lib/statementTimes.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -23,8 +23,7 @@ register();
 const { createDb } = await import("@forum/db");
 const { searchPosts } = await import("../packages/api/src/services/search.ts");
 
-const statementTime = new Map();
-if (values.statements) timeStatements(SQLite.prototype);
+const statementTime = values.statements ? timeStatements() : new Map();
 const handle = createDb({ path: values.db, backgroundCheckpoints: false });
 const db = handle.reader;
 
@@ -47,6 +46,7 @@ async function runMix(label, options) {
   const byKind = KINDS.map(() => []);
   const count = Number(values.queries);
   let cpuMs = 0;
+  const sqlBefore = statementCpuMs();
   for (let k = 0; k < count; k++) {
     const q = next();
     const timed = await timeOne(q, options);
@@ -59,8 +59,9 @@ async function runMix(label, options) {
     return `${fmt(percentile(list, 50))}/${fmt(percentile(list, 99))}`;
   });
   const mean = all.reduce((a, b) => a + b, 0) / all.length;
+  const sql = values.statements ? ` (sql ${fmt((statementCpuMs() - sqlBefore) / count).padStart(5)})` : "";
   console.log(
-    `${label.padEnd(22)} cpu ${fmt(cpuMs / count).padStart(5)}  wall: mean ${fmt(mean).padStart(6)}  p50 ${fmt(percentile(all, 50)).padStart(6)}  p99 ${fmt(percentile(all, 99)).padStart(6)}  max ${fmt(all.at(-1)).padStart(6)}   p50/p99 by kind: ${cells.join("  ")}`,
+    `${label.padEnd(22)} cpu ${fmt(cpuMs / count).padStart(5)}${sql}  wall: mean ${fmt(mean).padStart(6)}  p50 ${fmt(percentile(all, 50)).padStart(6)}  p99 ${fmt(percentile(all, 99)).padStart(6)}  max ${fmt(all.at(-1)).padStart(6)}   p50/p99 by kind: ${cells.join("  ")}`,
   );
 }
 
@@ -84,26 +85,9 @@ if (values.statements) {
 }
 await handle.close();
 
-/** Wraps every connection's prepare so each statement's runs are timed by SQL text. */
-function timeStatements(proto) {
-  const prepare = proto.prepare;
-  proto.prepare = function (sql) {
-    const statement = prepare.call(this, sql);
-    for (const method of ["all", "get", "run"]) {
-      const original = statement[method].bind(statement);
-      statement[method] = (...args) => {
-        const started = process.cpuUsage();
-        try {
-          return original(...args);
-        } finally {
-          const entry = statementTime.get(sql) ?? { ms: 0, n: 0 };
-          const used = process.cpuUsage(started);
-          entry.ms += (used.user + used.system) / 1000;
-          entry.n += 1;
-          statementTime.set(sql, entry);
-        }
-      };
-    }
-    return statement;
-  };
+/** CPU time spent inside SQL statements so far (with --statements). */
+function statementCpuMs() {
+  let ms = 0;
+  for (const entry of statementTime.values()) ms += entry.ms;
+  return ms;
 }
