@@ -2,9 +2,10 @@
 // A DEFERRED transaction that has read holds a snapshot when its first write asks for the lock,
 // and SQLite then answers "database is locked" at once instead of calling the busy handler (it
 // could deadlock two connections that both read first). Under load that failed about one reply
-// or vote in 3,000: a reader that finds the WAL header mid-commit holds the write lock for a
-// moment to read it safely. Taking the lock first makes that wait like any other: the busy
-// timeout's. The server has one writer connection, so nothing else waits on it the longer.
+// in 3,000, most likely when a reader found the WAL header mid-commit: SQLite readers then hold
+// the write lock for a moment to read it safely. Taking the lock first makes any such wait like
+// the others: the busy timeout's. The server has one writer connection, so nothing else waits on
+// it the longer.
 import { CompiledQuery, type DatabaseConnection, type Driver, SqliteDialect, SqliteDriver } from "kysely";
 
 export const BEGIN_WRITE_TRANSACTION = "begin immediate";

@@ -20,12 +20,13 @@ afterEach(async () => {
 async function open() {
   const dir = mkdtempSync(join(tmpdir(), "forum-procedures-"));
   dirs.push(dir);
-  const handle = createDb({ path: join(dir, "forum.db") });
+  const path = join(dir, "forum.db");
+  const handle = createDb({ path });
   handles.push(handle);
   await migrateToLatest(handle.db);
   const run = handle.runOnWriter;
   if (!run) throw new Error("no writer thread");
-  return { handle, run };
+  return { handle, run, path };
 }
 
 const names = (handle: DbHandle) => handle.reader.selectFrom("categories").select("name").orderBy("name").execute();
@@ -105,12 +106,11 @@ describe("write procedures on the writer thread", () => {
 
   // A transaction that reads before it writes holds a read snapshot when it asks for the write
   // lock; SQLite does not call the busy handler then (it could deadlock) and answers "database is
-  // locked" at once. Under load that failed about one reply in 3,000: a reader thread that reads a
-  // WAL header mid-commit holds the write lock for a moment. The writer begins IMMEDIATE, so it
-  // waits for the lock before it reads, like any other wait, with the busy timeout.
+  // locked" at once. Under load that failed about one reply in 3,000 (another connection held the
+  // lock for a moment; here it holds it for 300 ms). The writer begins IMMEDIATE, so it waits for
+  // the lock before it reads, like any other wait, with the busy timeout.
   it("wait for another connection's write lock instead of failing, whether they read first or not", async () => {
-    const { handle, run } = await open();
-    const path = handle.engine === "sqlite" ? String(handle.sqlite.name) : "";
+    const { handle, run, path } = await open();
     const other = new SQLite(path);
     try {
       other.exec("begin immediate");
