@@ -510,6 +510,36 @@ describe("GET /api/posts/{slug}", () => {
     expect((await trpc()).body.result.data).toMatchObject({ content: "y", views: 29 });
   });
 
+  it("shows every view while the counted views are being written", async () => {
+    const member = await signedIn(forum);
+    const categoryId = await insertCategory(forum.db);
+    const created = await createPost(member, { title: "Read during a flush", content: "x", categoryId });
+    const visitor = client(forum.app);
+    const viewsSeen = async (reader: typeof visitor) => (await reader.get(`/api/posts/${created.slug}`)).body.views;
+    for (let i = 0; i < 3; i++) await viewsSeen(visitor);
+
+    // Reads while the three views are on their way to the row: a visitor's (the kept body), a
+    // member's (the procedure), and a fresh read after an edit drops what was kept.
+    const writing = forum.app.services.views.flush();
+    const during = await Promise.all([viewsSeen(visitor), viewsSeen(member), viewsSeen(visitor)]);
+    await writing;
+    expect(during.sort((a, b) => a - b)).toEqual([4, 5, 6]);
+    expect(await viewsSeen(visitor)).toBe(7);
+
+    const writingAgain = forum.app.services.views.flush();
+    const edited = await member.put(`/api/posts/${created.id}`, {
+      title: "Read during a flush",
+      content: "y",
+      categoryId,
+    });
+    expect(edited.body.views).toBe(7);
+    expect(await viewsSeen(visitor)).toBe(8);
+    await writingAgain;
+    expect(await viewsSeen(member)).toBe(9);
+    await forum.app.services.views.flush();
+    expect((await postRow(created.id))?.views).toBe(9);
+  });
+
   it("shows the signed-in caller's vote", async () => {
     const member = await signedIn(forum);
     const categoryId = await insertCategory(forum.db);

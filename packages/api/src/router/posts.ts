@@ -62,7 +62,7 @@ export const postsRouter = router({
       // The post is cached as a visitor sees it; the views not yet written (this one included)
       // and the member's own vote are added per request.
       const cached = await ctx.sharedAnswer(async () => {
-        const row = await findPostView(ctx.db, { slug: input.slug }, null);
+        const row = await ctx.views.readStored(() => findPostView(ctx.db, { slug: input.slug }, null));
         return row ? toPostView(row) : null;
       });
       if (!cached) throw notFound(MESSAGES.postNotFound);
@@ -100,7 +100,7 @@ export const postsRouter = router({
       }
       const featured = ctx.user.role === "admin" ? draft.featured : undefined;
       await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured });
-      const row = await findPostView(ctx.db, { id }, ctx.user.id);
+      const row = await ctx.views.readStored(() => findPostView(ctx.db, { id }, ctx.user.id));
       if (!row) throw notFound(MESSAGES.postNotFound);
       return toPostView(row, ctx.views.pendingFor(id));
     }),
