@@ -31,6 +31,7 @@ const { values } = parseArgs({
   },
 });
 if (!values.a || !values.b || !values.only) throw new Error("--a, --b and --only are required");
+const settings = { A: settingsOf(values["a-env"], "--a-env"), B: settingsOf(values["b-env"], "--b-env") };
 const root = join(benchDir, "..");
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
@@ -92,13 +93,7 @@ try {
       cwd: root,
       env: {
         ...env,
-        ...Object.fromEntries(
-          (values[`${name.toLowerCase()}-env`] || "")
-            .split(",")
-            .filter(Boolean)
-            // Split at the first "=" only: a value may hold one (NODE_OPTIONS=--flag=8).
-            .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
-        ),
+        ...settings[name],
         DATABASE_PATH: databasePath,
         FORUM_UPLOADS_DIR: join(work, `uploads-${name}`),
       },
@@ -160,4 +155,20 @@ try {
 } finally {
   for (const server of servers) await stopServer(server.child);
   rmSync(work, { recursive: true, force: true });
+}
+
+/** "NAME=value,OTHER=x" as settings; a pair without "=" stops the run rather than set nothing. */
+function settingsOf(list, option) {
+  const pairs = (list ?? "").split(",").filter(Boolean);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      // Split at the first "=" only: a value may hold one (NODE_OPTIONS=--flag=8).
+      const at = pair.indexOf("=");
+      if (at <= 0) {
+        console.error(`${option}: "${pair}" is not NAME=value`);
+        process.exit(2);
+      }
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
 }
