@@ -40,4 +40,4 @@ EXPOSE 3000
 # Slim images have no curl: Node's own fetch asks GET /api/health (503 when the database is away).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SERVER_NODE_FLAGS of apps/server/processSettings.mjs (check-runtime.mjs checks that they agree).
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "apps/server/dist/main.cjs"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "--no-allocation-site-pretenuring", "apps/server/dist/main.cjs"]

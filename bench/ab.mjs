@@ -3,6 +3,7 @@
 // roof moves by a third within a run; a before/after table of two runs minutes apart cannot tell
 // a 10 % change from noise, slices side by side can.
 //   node bench/ab.mjs --a old/main.cjs --b apps/server/dist/main.cjs --only "slug" [--rounds 4] [--seconds 3]
+//     [--a-env NAME=value,...] [--a-node-flags=--some-v8-flag] (and the same for b)
 // A build is the server bundle (apps/server/dist/main.cjs) copied elsewhere in the repository
 // (its packages resolve from node_modules above it). Writes count in req/s like reads. Each line
 // also has the slices' p50 and p99 latency, averaged over the rounds, and the server's CPU time
@@ -23,6 +24,9 @@ const { values } = parseArgs({
     // Settings for one server only: "FORUM_SEARCH_THREADS=1,OTHER=x".
     "a-env": { type: "string", default: "" },
     "b-env": { type: "string", default: "" },
+    // Node.js flags for one server only, after production's: "--allocation-site-pretenuring".
+    "a-node-flags": { type: "string", default: "" },
+    "b-node-flags": { type: "string", default: "" },
     only: { type: "string" },
     scale: { type: "string", default: "1" },
     rounds: { type: "string", default: "4" },
@@ -99,6 +103,7 @@ try {
       },
       port: await freePort(),
       readyPath: "/api/categories",
+      extraNodeFlags: values[`${name.toLowerCase()}-node-flags`].split(" ").filter(Boolean),
     });
     servers.push({ name, ...server, session: await login(server.base, summary.benchAccounts) });
   }

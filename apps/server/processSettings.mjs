@@ -10,8 +10,21 @@
  *   born. The default of 16 MB per semi-space held 32 MB of resident memory for garbage; 8 MB gives
  *   about 16 MB back towards issue 5's 300 MB budget, with no throughput change beyond the noise
  *   of an A/B run (reads, pages, searches, writes).
+ * --no-allocation-site-pretenuring: V8 watches where objects are allocated and, once a site's
+ *   objects have survived young collections often enough, allocates them straight into the old
+ *   generation from then on. A request's objects live a few milliseconds, yet in about 6 of 10
+ *   server starts some site of the request path was pretenured early (a burst that happened to
+ *   straddle collections) and stayed so: each young collection then moved about 3 MB to the old
+ *   generation, a full collection ran every 150-200 ms (35-61 in 9 s of kept post reads instead
+ *   of 6), and the same server answered 16-33k requests in 3 s instead of 45-60k. Which mode a
+ *   start fell into was chance, which also made A/B runs disagree. Off, every start measured in
+ *   the fast mode (bench/README.md, "Server memory").
  */
-export const SERVER_NODE_FLAGS = ["--enable-source-maps", "--max-semi-space-size=8"];
+export const SERVER_NODE_FLAGS = [
+  "--enable-source-maps",
+  "--max-semi-space-size=8",
+  "--no-allocation-site-pretenuring",
+];
 
 /**
  * MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own arena (up to 8 per core), and

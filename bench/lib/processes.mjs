@@ -51,11 +51,12 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
  * Starts `node <SERVER_NODE_FLAGS> <script>` as production does (the Docker image, `npm start`),
  * with NODE_ENV=production, and resolves once `readyPath` answers 200. The roof is started the
  * same way. `loopDelay`: the server measures its own event-loop delay (loopDelay.cjs); read it
- * with `readLoopDelay(child)`.
+ * with `readLoopDelay(child)`. `extraNodeFlags` come after production's, so they can undo one
+ * (`--allocation-site-pretenuring` after `--no-allocation-site-pretenuring`).
  */
-export async function startNodeServer({ script, cwd, env, port, readyPath, loopDelay = false }) {
+export async function startNodeServer({ script, cwd, env, port, readyPath, loopDelay = false, extraNodeFlags = [] }) {
   const preload = loopDelay ? ["--require", LOOP_DELAY_PRELOAD] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...preload, script], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraNodeFlags, ...preload, script], {
     cwd,
     env: { ...SERVER_ENV, ...env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit", ...(loopDelay ? ["ipc"] : [])],
