@@ -21,7 +21,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // One retry everywhere (.ci/run does not set CI): a test that passes only on its retry is
+  // still listed as flaky in the report. moderation.spec.ts's reply edit timed out once in CI
+  // (2026-11-27, the Edit dialog never opened) on code that passed every other run.
+  retries: 1,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
