@@ -15,12 +15,13 @@
 //                      one app instance and then two                         default sqlite
 //   --out <file>       where to write the JSON          default bench/results/latest[-postgres].json
 import { spawn } from "node:child_process";
-import { constants, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { login, postgresDatabase, sqliteDatabase } from "./lib/databases.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
 import { freePort, memoryOf, readLoopDelay, resetLoopDelay, startNodeServer, stopServer } from "./lib/processes.mjs";
 import { printTable } from "./lib/report.mjs";
@@ -31,6 +32,11 @@ const root = join(benchDir, "..");
 if (process.argv.includes("--web")) {
   // Issue 14's first-visit timings in a browser: its own script, same data sets.
   await import("./web.mjs");
+  process.exit(0);
+}
+if (process.argv.includes("--open-loop")) {
+  // Issue 24's mix of reads and writes on a schedule: its own script, same data sets.
+  await import("./open-loop.mjs");
   process.exit(0);
 }
 const { values } = parseArgs({
@@ -170,73 +176,6 @@ function readsDuringWrites(entries) {
       loopP99Ms: entry.loop?.p99Ms ?? null,
       loopMaxMs: entry.loop?.maxMs ?? null,
     }));
-}
-
-async function login(base, username, password) {
-  const response = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) throw new Error(`login of ${username} answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith("forum_session="));
-  if (!cookie) throw new Error("login set no forum_session cookie");
-  return cookie.split(";")[0];
-}
-
-/** The SQLite run's database: a copy of the data set, so the benchmark's writes never change it. */
-function sqliteDatabase(dataset, work) {
-  const started = performance.now();
-  const databasePath = join(work, "forum.db");
-  copyFileSync(dataset.db, databasePath, constants.COPYFILE_FICLONE);
-  console.log(`Data set: ${dataset.db} (copied in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
-  return { env: { DATABASE_PATH: databasePath }, info: null, close: async () => {} };
-}
-
-/**
- * The PostgreSQL run's database: the data set loaded into FORUM_BENCH_DATABASE_URL's server, or
- * into a throw-away one (bench/lib/postgres.mjs). Its TypeScript helpers load through tsx.
- */
-async function postgresDatabase(dataset) {
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { createPostgresDb, migrateToLatest } = await import("@forum/db");
-  const { describeServer, preparePostgresDataset, providePostgres } = await import("./lib/postgres.mjs");
-  const migrate = async (url) => {
-    const handle = createPostgresDb({ url, poolSize: 1 });
-    try {
-      await migrateToLatest(handle.db);
-    } finally {
-      await handle.close();
-    }
-  };
-  const server = await providePostgres();
-  try {
-    const prepared = await preparePostgresDataset(server, dataset, migrate);
-    const settings = await describeServer(prepared.url);
-    console.log(
-      `PostgreSQL ${settings.server_version} (${server.source}), database ${prepared.database}` +
-        (prepared.load ? "" : ` (copied from the kept template in ${(prepared.copyMs / 1000).toFixed(1)} s)`),
-    );
-    return {
-      env: { DATABASE_URL: prepared.url },
-      info: {
-        source: server.source,
-        settings,
-        poolSize: 10,
-        serverStartMs: server.startMs ?? null,
-        load: prepared.load,
-        templateCopyMs: prepared.copyMs ?? null,
-      },
-      close: async () => {
-        await prepared.drop();
-        await server.stop();
-      },
-    };
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
 }
 
 async function main() {

@@ -6,7 +6,14 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export { type CountedView, countedViewOf } from "./cache/countedView";
-export { type CachePolicy, type CachePool, cacheKeyOf, type QueryCache, sharesHttpBody } from "./cache/policy";
+export {
+  type CachePolicy,
+  type CachePool,
+  cacheKeyOf,
+  type QueryCache,
+  readScopeOf,
+  sharesHttpBody,
+} from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
 export { type FailureStatus, type ProcedureDoc, type ProcedurePath, procedureDocs } from "./procedureDocs";
@@ -17,7 +24,7 @@ export { AVATAR_PATH, findAvatar, parseAvatarFileName } from "./services/avatars
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
-export { ReadCache } from "./services/readCache";
+export { ReadCache, type ReadScope } from "./services/readCache";
 export { type Searcher, searcherOn } from "./services/search";
 export { startSearchThreads } from "./services/searchThreads";
 export {

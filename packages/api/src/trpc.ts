@@ -3,7 +3,7 @@
 import { MESSAGES } from "@forum/contracts";
 import type { DataKind } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
-import { cacheKeyOf, type QueryCache } from "./cache/policy";
+import { cacheKeyOf, type QueryCache, readScopeOf } from "./cache/policy";
 import type { Context } from "./context";
 import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
 
@@ -17,6 +17,12 @@ export type ProcedureMeta = {
   cache?: QueryCache;
   /** Mutations: the kinds of data they write; kept answers that read any of them are dropped. */
   writes?: readonly DataKind[];
+  /**
+   * Mutations that write one thing's data only (a reply to one post): its scope from the raw
+   * input, so kept answers scoped to other things stay (cache/policy.ts `scope`). Undefined
+   * (or no answer) drops every answer of the written kinds.
+   */
+  writesWithin?: (input: unknown) => string | undefined;
 };
 
 const t = initTRPC
@@ -69,13 +75,16 @@ export const publicProcedure = t.procedure
     const policy = type === "query" ? meta?.cache : undefined;
     const keeps = policy !== undefined && policy !== "never" && !(policy.sharedBy === "visitors" && ctx.user);
     const sharedAnswer: SharedAnswer = keeps
-      ? async (compute) =>
-          ctx.readCache.get(
-            cacheKeyOf(path, await getRawInput(), policy),
+      ? async (compute) => {
+          const input = await getRawInput();
+          return ctx.readCache.get(
+            cacheKeyOf(path, input, policy),
             policy.reads,
             compute,
             policy.keptAtMost === undefined ? undefined : { name: path, max: policy.keptAtMost },
-          )
+            readScopeOf(policy, input),
+          );
+        }
       : computeNow;
     const run = () => next({ ctx: { db: type === "query" ? ctx.readDb : ctx.db, sharedAnswer } });
     let result: Awaited<ReturnType<typeof run>>;
@@ -85,7 +94,7 @@ export const publicProcedure = t.procedure
       // A mutation that declares nothing is a mistake the cache policy test catches; until
       // then it drops everything rather than leave a stale answer.
       if (type === "mutation") {
-        if (meta?.writes) ctx.readCache.invalidate(meta.writes);
+        if (meta?.writes) ctx.readCache.invalidate(meta.writes, await writtenScope(meta, getRawInput));
         else ctx.readCache.invalidateAll();
       }
     }
@@ -93,6 +102,16 @@ export const publicProcedure = t.procedure
     if (!result.ok) throw toTRPCError(toAppError(result.error));
     return result;
   });
+
+/** The one thing a mutation's writes were confined to, if it says (and its input could be read). */
+async function writtenScope(meta: ProcedureMeta, rawInput: () => Promise<unknown>): Promise<string | undefined> {
+  if (!meta.writesWithin) return undefined;
+  try {
+    return meta.writesWithin(await rawInput());
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Signed in; a banned account may only end its own session. Answers to signed-in callers are

@@ -7,7 +7,15 @@
 // reads over moving windows). The post page's body, which counts a view per request, is kept with
 // a hole for its view count (countedBodies.ts).
 
-import { type CachePolicy, type CachePool, type ReadCache, sharesHttpBody, type ViewCounter } from "@forum/api";
+import {
+  type CachePolicy,
+  type CachePool,
+  type ReadCache,
+  type ReadScope,
+  readScopeOf,
+  sharesHttpBody,
+  type ViewCounter,
+} from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
 import type { DataKind } from "@forum/db";
 import type { FastifyRequest } from "fastify";
@@ -19,8 +27,15 @@ import { cachePolicyOf } from "./procedures";
  * What a request's answer depends on: the kinds its procedures read, and the minute if windowed.
  * `counted`: the one procedure counts a view per request (its body is kept with a hole).
  * `pool`: kept apart, at most `max` bodies of these procedures (CachePolicy.keptAtMost).
+ * `scope`: the one procedure's answer is about one post for some kinds (CachePolicy.scope).
  */
-export type Reads = { kinds: readonly DataKind[]; windowed: boolean; counted: boolean; pool?: CachePool };
+export type Reads = {
+  kinds: readonly DataKind[];
+  windowed: boolean;
+  counted: boolean;
+  pool?: CachePool;
+  scope?: ReadScope;
+};
 
 /** The data's state when an answer's computation started. */
 export type Stamp = { version: number; minute: number };
@@ -54,9 +69,11 @@ export class SharedAnswers {
 
   /**
    * What a request's answer reads, or null when it may differ per caller (a session, a
-   * procedure without a shareable policy): such a request is never kept.
+   * procedure without a shareable policy): such a request is never kept. `input`: the one
+   * procedure's raw input, where the door has it, for a scoped policy (otherwise unscoped: kept
+   * for less long, never longer).
    */
-  readsOf(request: FastifyRequest, procedureNames: readonly string[]): Reads | null {
+  readsOf(request: FastifyRequest, procedureNames: readonly string[], input?: () => unknown): Reads | null {
     if (request.method !== "GET" || request.cookies[SESSION_COOKIE] !== undefined) return null;
     const single = procedureNames.length === 1 ? cachePolicyOf(procedureNames[0] ?? "") : undefined;
     if (typeof single === "object" && single.countsARequest) {
@@ -69,16 +86,19 @@ export class SharedAnswers {
       policies.push(policy);
     }
     const caps = policies.flatMap((policy) => (policy.keptAtMost === undefined ? [] : [policy.keptAtMost]));
+    const [only] = policies;
+    const scope = only?.scope && policies.length === 1 && input ? readScopeOf(only, input()) : undefined;
     return {
       kinds: [...new Set(policies.flatMap((policy) => policy.reads))],
       windowed: policies.some((policy) => policy.window === "minute"),
       counted: false,
       ...(caps.length > 0 ? { pool: { name: procedureNames.join(","), max: Math.min(...caps) } } : {}),
+      ...(scope ? { scope } : {}),
     };
   }
 
   stamp(reads: Reads): Stamp {
-    return { version: this.readCache.stampOf(reads.kinds), minute: reads.windowed ? currentMinute() : 0 };
+    return { version: this.readCache.stampOf(reads.kinds, reads.scope), minute: reads.windowed ? currentMinute() : 0 };
   }
 
   /**
@@ -93,6 +113,10 @@ export class SharedAnswers {
       this.remove(key);
       return undefined;
     }
+    // Most recently used last: a burst of bodies asked for once (replies pages of old posts)
+    // pushes out the other rarely read ones, never the hot lists.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return ("bodies" in entry.kept ? entry.kept.bodies : fillCountedBody(entry.kept.counted, this.views)) as T;
   }
 

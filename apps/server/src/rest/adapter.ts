@@ -17,7 +17,7 @@ export function registerRestRoutes(app: FastifyInstance, contextFor: ContextFact
       url: route.url,
       config: { openapi: { rest: route } },
       handler: async (request, reply) => {
-        const reads = shared.readsOf(request, procedureNames);
+        const reads = shared.readsOf(request, procedureNames, () => inputOf(route, request));
         const kept = reads === null ? undefined : shared.get(request.url);
         if (kept) return sendBodies(request, reply, 200, kept);
 

@@ -4,6 +4,7 @@
 // the read cache, and drops what a mutation's kinds touch. A test walks the router and fails on
 // a procedure that declares nothing (apps/server/test/cache-policy.test.ts).
 import type { DataKind } from "@forum/db";
+import type { ReadScope } from "../services/readCache";
 
 export type CachePolicy = {
   /** The kinds of data the answer shows: a write of any of them drops it. */
@@ -33,6 +34,12 @@ export type CachePolicy = {
    * burst of them must neither push the hot lists' answers out nor hold hundreds of megabytes.
    */
   keptAtMost?: number;
+  /**
+   * The answer is about one thing (a post) as far as these kinds go: a write within another
+   * thing's scope leaves it kept (services/readCache.ts). `of` names the thing from the raw input
+   * (the REST door's strings or the tRPC door's numbers); undefined keeps the answer unscoped.
+   */
+  scope?: { kinds: readonly DataKind[]; of: (input: unknown) => string | undefined };
 };
 
 /** Answers of one procedure kept apart from the rest, at most `max` of them (`keptAtMost`). */
@@ -46,6 +53,18 @@ export function cachePolicy(
   options: Omit<CachePolicy, "reads"> = { sharedBy: "everyone" },
 ) {
   return { cache: { reads, ...options } satisfies CachePolicy };
+}
+
+/** The scope of one post's data ("post:7"), from a raw input's `postId`; undefined when it is no id. */
+export function postScope(input: unknown): string | undefined {
+  const postId = typeof input === "object" && input !== null ? Number((input as { postId?: unknown }).postId) : NaN;
+  return Number.isSafeInteger(postId) && postId > 0 ? `post:${postId}` : undefined;
+}
+
+/** The scope an answer of `policy` for this raw input belongs to, if any. */
+export function readScopeOf(policy: CachePolicy, input: unknown): ReadScope | undefined {
+  const id = policy.scope?.of(input);
+  return id === undefined || !policy.scope ? undefined : { kinds: policy.scope.kinds, id };
 }
 
 /** The key of a kept answer: the procedure, its input (keys sorted) and the minute if windowed. */

@@ -1,5 +1,5 @@
 import { createReplyInput, idInput, repliesOfPostInput, updateReplyInput } from "@forum/contracts";
-import { cachePolicy } from "../cache/policy";
+import { cachePolicy, postScope } from "../cache/policy";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
 import {
@@ -16,10 +16,16 @@ export const repliesRouter = router({
   /**
    * Oldest first; wrapped in an object as the original client expects. Every caller gets the
    * visitors' answer from the read cache (reads replies, users, posts); a member's own votes go on
-   * top (reads votes).
+   * top (reads votes). A post's replies and their votes are its own: a reply or vote elsewhere
+   * leaves this answer kept.
    */
   byPost: publicProcedure
-    .meta(cachePolicy(["replies", "votes", "users"]))
+    .meta(
+      cachePolicy(["replies", "votes", "users"], {
+        sharedBy: "everyone",
+        scope: { kinds: ["replies", "votes"], of: postScope },
+      }),
+    )
     .input(repliesOfPostInput)
     .query(async ({ ctx, input }) => {
       const { replies } = await ctx.sharedAnswer(async () => ({
@@ -30,7 +36,7 @@ export const repliesRouter = router({
 
   /** Writes replies, posts' reply counts and notifications; a locked post refuses members. */
   create: memberProcedure
-    .meta({ writes: ["replies", "notifications", "throttles"] })
+    .meta({ writes: ["replies", "notifications", "throttles"], writesWithin: postScope })
     .input(createReplyInput)
     .mutation(({ ctx, input }) =>
       withinNewAccountLimit(ctx, "reply", () =>

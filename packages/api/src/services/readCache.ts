@@ -1,19 +1,52 @@
 // Answers of hot reads, kept until a write changes what they show. Each kept answer remembers
-// the kinds of data it read (declared by its procedure, see cache/policy.ts) and the versions of
-// those kinds when its computation started; a write bumps the versions of the kinds it declares,
-// so a vote drops what shows votes and leaves the categories and the ads. Writes of other app
-// instances bump them too, when the database reports them (PostgreSQL's LISTEN, see the
-// server's app.ts); while that channel is down nothing is kept at all. Promises are stored, so
-// identical misses share one query.
+// the kinds of data it read (declared by its procedure, see cache/policy.ts) and the state of
+// those kinds when its computation started (its stamp); a write bumps the versions of the kinds
+// it declares, so a vote drops what shows votes and leaves the categories and the ads. Writes of
+// other app instances bump them too, when the database reports them (PostgreSQL's LISTEN, see the
+// server's app.ts); while that channel is down nothing is kept at all.
+//
+// Scopes: an answer about one post (its replies) may say so (`ReadScope`), and a write that
+// touched one post only says which (`invalidate(kinds, scope)`): a reply to post 7 then drops
+// post 7's replies pages and every list (they show reply counts), but not post 9's replies pages.
+// An answer without a scope is dropped by every write of its kinds, scoped or not; a write
+// without a scope (another instance's, a bulk import) drops every answer of its kinds.
+//
+// One computation per answer at a time: readers who ask while it runs share it. A reader who
+// asks after a write, while a computation that started before the write still runs, cannot use
+// that one (it may miss the write); it waits for the next computation, which starts when the
+// running one ends and is shared by every reader who arrives meanwhile. However many readers ask
+// for a dropped answer at once, and however many writes land meanwhile, at most one computation
+// per answer runs, and each reader gets one that started after it asked.
 import { DATA_KINDS, type DataKind } from "@forum/db";
 import type { CachePool } from "../cache/policy";
 
-type Entry = { kinds: readonly DataKind[]; stamp: number; value: Promise<unknown> };
+/** The part of an answer's data that belongs to one thing (a post): `id` names it, e.g. "post:7". */
+export type ReadScope = { kinds: readonly DataKind[]; id: string };
+
+type Computation = { stamp: number; value: Promise<unknown>; settled: boolean };
+
+type Entry = {
+  kinds: readonly DataKind[];
+  scope: ReadScope | undefined;
+  /** The latest computation (running or done). */
+  current: Computation;
+  /** Readers who came after a write while `current` still ran: they share the next computation. */
+  next?: { value: Promise<unknown>; start: () => void };
+};
+
+/** Scoped versions kept at most; past this they start over (with every kept answer dropped). */
+const MAX_SCOPED_VERSIONS = 100_000;
 
 export class ReadCache {
+  /** Bumped by every write of a kind, scoped or not: what unscoped answers are stamped with. */
   private readonly versions = new Map<DataKind, number>(DATA_KINDS.map((kind) => [kind, 0]));
+  /** Bumped by unscoped writes of a kind only: what scoped answers are stamped with, beside… */
+  private readonly wideVersions = new Map<DataKind, number>(DATA_KINDS.map((kind) => [kind, 0]));
+  /** …the versions of their own scope, "<kind> <scope id>", bumped by writes within it. */
+  private readonly scopedVersions = new Map<string, number>();
   /** Bumped when everything is stale at once (caching switched on or off, an unnamed write). */
   private epoch = 0;
+  /** Least recently used first. */
   private readonly entries = new Map<string, Entry>();
   /** The pools' entries, by pool name (a key is in one store only). */
   private readonly pools = new Map<string, Map<string, Entry>>();
@@ -29,12 +62,24 @@ export class ReadCache {
     private readonly freezeAnswers = false,
   ) {}
 
-  /** Answers that read any of these kinds are stale from now on. */
-  invalidate(kinds: readonly DataKind[]): void {
-    for (const kind of kinds) this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
+  /**
+   * Answers that read any of these kinds are stale from now on; with `scope`, the write touched
+   * only that thing's data of these kinds, and other things' scoped answers stay.
+   */
+  invalidate(kinds: readonly DataKind[], scope?: string): void {
+    for (const kind of kinds) {
+      this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
+      if (scope === undefined) this.wideVersions.set(kind, (this.wideVersions.get(kind) ?? 0) + 1);
+      else {
+        const key = `${kind} ${scope}`;
+        this.scopedVersions.set(key, (this.scopedVersions.get(key) ?? 0) + 1);
+      }
+    }
+    if (this.scopedVersions.size > MAX_SCOPED_VERSIONS) this.invalidateAll();
     for (const store of [this.entries, ...this.pools.values()]) {
       for (const [key, entry] of store) {
-        if (entry.kinds.some((kind) => kinds.includes(kind))) store.delete(key);
+        // A running computation stays where readers who come next find it (and wait for it).
+        if (entry.current.settled && droppedBy(entry, kinds, scope)) store.delete(key);
       }
     }
   }
@@ -42,6 +87,7 @@ export class ReadCache {
   /** Every kept answer is stale (a write that does not say what it changed). */
   invalidateAll(): void {
     this.epoch += 1;
+    this.scopedVersions.clear();
     this.entries.clear();
     this.pools.clear();
   }
@@ -60,34 +106,94 @@ export class ReadCache {
   }
 
   /**
-   * The state of these kinds of data: it changes whenever one of them is written. An answer
-   * computed when the stamp was S is current while the stamp is still S.
+   * The state of these kinds of data (of `scope`'s thing, for its kinds): it changes whenever
+   * a write may have changed the answer. An answer computed when the stamp was S is current
+   * while the stamp is still S.
    */
-  stampOf(kinds: readonly DataKind[]): number {
-    let stamp = this.epoch;
-    for (const kind of kinds) stamp += this.versions.get(kind) ?? 0;
+  stampOf(kinds: readonly DataKind[], scope?: ReadScope): number {
+    // The epoch is counted in millions so that clearing the scoped versions never brings a sum back.
+    let stamp = this.epoch * 1_000_000_000;
+    for (const kind of kinds) {
+      if (scope?.kinds.includes(kind)) {
+        stamp += (this.wideVersions.get(kind) ?? 0) + (this.scopedVersions.get(`${kind} ${scope.id}`) ?? 0);
+      } else {
+        stamp += this.versions.get(kind) ?? 0;
+      }
+    }
     return stamp;
   }
 
-  /** The answer kept under `key` while none of `kinds` was written, or `compute`'s (then kept). */
-  get<T>(key: string, kinds: readonly DataKind[], compute: () => Promise<T>, pool?: CachePool): Promise<T> {
+  /**
+   * The answer kept under `key` while none of `kinds` was written (within `scope`, for its
+   * kinds), or a computation of it that started after this call (then kept).
+   */
+  get<T>(
+    key: string,
+    kinds: readonly DataKind[],
+    compute: () => Promise<T>,
+    pool?: CachePool,
+    scope?: ReadScope,
+  ): Promise<T> {
     if (!this.keeping) return compute();
     const store = pool ? this.poolStore(pool.name) : this.entries;
-    const stamp = this.stampOf(kinds);
-    const hit = store.get(key);
-    if (hit && hit.stamp === stamp) return hit.value as Promise<T>;
-    const value = this.freezeAnswers ? compute().then(deepFreeze) : compute();
-    store.delete(key);
-    if (store.size >= (pool ? pool.max : this.maxEntries)) {
-      const oldest = store.keys().next().value;
-      if (oldest !== undefined) store.delete(oldest);
+    const stamp = this.stampOf(kinds, scope);
+    const entry = store.get(key);
+    if (entry) {
+      // Most recently used last: the hot answers are never the first to go.
+      store.delete(key);
+      store.set(key, entry);
+      if (entry.current.stamp === stamp) return entry.current.value as Promise<T>;
+      if (entry.next) return entry.next.value as Promise<T>;
+      if (!entry.current.settled) return this.afterCurrent(entry, compute) as Promise<T>;
     }
-    store.set(key, { kinds, stamp, value });
-    // A failed read is not kept.
-    value.catch(() => {
-      if (store.get(key)?.value === value) store.delete(key);
+    const fresh: Entry = { kinds, scope, current: this.start(kinds, scope, compute) };
+    this.keep(store, key, fresh, pool ? pool.max : this.maxEntries);
+    return fresh.current.value as Promise<T>;
+  }
+
+  /** Starts a computation stamped with the data's state now. */
+  private start(kinds: readonly DataKind[], scope: ReadScope | undefined, compute: () => Promise<unknown>) {
+    const stamp = this.stampOf(kinds, scope);
+    const value = this.freezeAnswers ? compute().then(deepFreeze) : compute();
+    const computation: Computation = { stamp, value, settled: false };
+    value.then(
+      () => {
+        computation.settled = true;
+      },
+      () => {
+        computation.settled = true;
+      },
+    );
+    return computation;
+  }
+
+  /** The next computation of `entry`'s answer, which starts once the running one has ended. */
+  private afterCurrent(entry: Entry, compute: () => Promise<unknown>): Promise<unknown> {
+    let start!: () => void;
+    const value = new Promise<unknown>((resolve, reject) => {
+      start = () => {
+        entry.next = undefined;
+        entry.current = this.start(entry.kinds, entry.scope, compute);
+        entry.current.value.then(resolve, reject);
+      };
     });
+    entry.next = { value, start };
+    const startNext = () => entry.next?.start();
+    entry.current.value.then(startNext, startNext);
     return value;
+  }
+
+  private keep(store: Map<string, Entry>, key: string, entry: Entry, max: number): void {
+    store.delete(key);
+    for (const oldest of store.keys()) {
+      if (store.size < max) break;
+      store.delete(oldest);
+    }
+    store.set(key, entry);
+    // A failed read is not kept.
+    entry.current.value.catch(() => {
+      if (store.get(key) === entry && !entry.next) store.delete(key);
+    });
   }
 
   private poolStore(name: string): Map<string, Entry> {
@@ -98,6 +204,15 @@ export class ReadCache {
     }
     return store;
   }
+}
+
+/** Whether a write of `kinds` (within `scope`, when given) may change `entry`'s answer. */
+function droppedBy(entry: Entry, kinds: readonly DataKind[], scope: string | undefined): boolean {
+  return entry.kinds.some((kind) => {
+    if (!kinds.includes(kind)) return false;
+    if (scope === undefined || entry.scope === undefined || !entry.scope.kinds.includes(kind)) return true;
+    return entry.scope.id === scope;
+  });
 }
 
 function deepFreeze<T>(value: T): T {
