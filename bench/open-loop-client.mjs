@@ -11,7 +11,7 @@ import { Agent, request } from "node:http";
 import { openLoopMix } from "./lib/openLoopMix.mjs";
 
 const settings = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { base, rate, seconds, warmupSeconds, connections, writesPercent, stallMs = 100 } = settings;
+const { base, rate, seconds, warmupSeconds, connections, stallMs = 100 } = settings;
 const next = openLoopMix(settings);
 const url = new URL(base);
 const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
@@ -33,8 +33,8 @@ function record(index, kind, scheduledAt, failure) {
   if (index < warmupCount) return;
   const latency = performance.now() - scheduledAt;
   if (failure) failures.set(`${kind} ${failure}`, (failures.get(`${kind} ${failure}`) ?? 0) + 1);
-  let list = latencies.get(kind);
-  if (!list) latencies.set(kind, (list = []));
+  const list = latencies.get(kind) ?? [];
+  if (list.length === 0) latencies.set(kind, list);
   list.push(latency);
   const second = perSecond[Math.floor((scheduledAt - start) / 1000 - warmupSeconds)];
   if (second) {
