@@ -11,7 +11,7 @@ import { Agent, request } from "node:http";
 import { openLoopMix } from "./lib/openLoopMix.mjs";
 
 const settings = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { base, rate, seconds, warmupSeconds, connections, stallMs = 100 } = settings;
+const { base, rate, seconds, warmupSeconds, connections, acceptEncoding, stallMs = 100 } = settings;
 const next = openLoopMix(settings);
 const url = new URL(base);
 const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
@@ -46,7 +46,15 @@ function record(index, kind, scheduledAt, failure) {
 function send(index, scheduledAt) {
   const { kind, method, path, headers, body } = next();
   const outgoing = request(
-    { agent, host: url.hostname, port: url.port, method, path, headers: { ...headers, host: url.host } },
+    {
+      agent,
+      host: url.hostname,
+      port: url.port,
+      method,
+      path,
+      // As a browser asks (the answer is counted, not decoded), unless the run says "identity".
+      headers: { ...headers, host: url.host, "accept-encoding": acceptEncoding },
+    },
     (response) => {
       response.on("data", () => {});
       response.once("end", () =>

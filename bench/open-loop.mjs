@@ -11,6 +11,7 @@
 //   --duration <s>     measured seconds per run                                   default 60
 //   --warmup <s>       seconds at the same rate before measuring                  default 10
 //   --connections <n>  keep-alive connections at most                             default 200
+//   --encoding <e>     the requests' Accept-Encoding                        default "gzip, deflate, br"
 //   --out <file>       default bench/results/latest[-postgres].json
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +21,15 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { login, postgresDatabase, sqliteDatabase } from "./lib/databases.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
-import { freePort, memoryOf, readLoopDelay, resetLoopDelay, startNodeServer, stopServer } from "./lib/processes.mjs";
+import {
+  cpuTimeOf,
+  freePort,
+  memoryOf,
+  readLoopDelay,
+  resetLoopDelay,
+  startNodeServer,
+  stopServer,
+} from "./lib/processes.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -32,6 +41,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "60" },
     warmup: { type: "string", default: "10" },
     connections: { type: "string", default: "200" },
+    encoding: { type: "string", default: "gzip, deflate, br" },
     out: { type: "string" },
   },
 });
@@ -141,6 +151,7 @@ async function main() {
               seconds,
               warmupSeconds,
               connections,
+              acceptEncoding: values.encoding,
               writesPercent,
               summary,
               usernames: members.usernames,
@@ -151,7 +162,10 @@ async function main() {
           // The server's loop delay over the measured seconds only.
           await new Promise((resolveWait) => setTimeout(resolveWait, warmupSeconds * 1000));
           resetLoopDelay(forum.child);
+          const cpuBefore = cpuTimeOf(forum.child.pid);
           const figures = await generating;
+          // The server's CPU time per request: what the mix costs, whatever else runs on the host.
+          const cpuMs = cpuTimeOf(forum.child.pid) - cpuBefore;
           const loop = await readLoopDelay(forum.child);
           const run = {
             rate,
@@ -164,6 +178,7 @@ async function main() {
             byKind: figures.byKind,
             stallsOver100Ms: figures.stalls,
             loopDelay: loop,
+            serverCpuMsPerRequest: Math.round((cpuMs / figures.overall.count) * 1000) / 1000,
             peakRssMB: Math.round(memoryOf(forum.child.pid).peakMB),
           };
           runs.push(run);
@@ -186,6 +201,7 @@ async function main() {
     seconds,
     warmupSeconds,
     connections,
+    acceptEncoding: values.encoding,
     loadAverageAtEnd: loadavg().map((value) => Math.round(value * 10) / 10),
     runs,
   };
@@ -197,7 +213,8 @@ async function main() {
 function report(run) {
   console.log(
     `  overall  p50 ${run.p50Ms} ms  p99 ${run.p99Ms} ms  max ${run.maxMs} ms  errors ${run.errors}` +
-      `  · server loop delay p99 ${run.loopDelay?.p99Ms} ms max ${run.loopDelay?.maxMs} ms · peak RSS ${run.peakRssMB} MB`,
+      `  · server loop delay p99 ${run.loopDelay?.p99Ms} ms max ${run.loopDelay?.maxMs} ms · ` +
+      `server CPU ${run.serverCpuMsPerRequest} ms a request · peak RSS ${run.peakRssMB} MB`,
   );
   for (const [kind, figures] of Object.entries(run.byKind)) {
     console.log(

@@ -94,3 +94,15 @@ export function memoryOf(pid) {
   const kb = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? Number.NaN);
   return { peakMB: kb("VmHWM") / 1024, currentMB: kb("VmRSS") / 1024 };
 }
+
+/** CPU time a live process has used so far (all its threads, user and system), in ms, from /proc. */
+export function cpuTimeOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The fields after the command name (which may hold spaces) start at its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Linux's USER_HZ: the unit of /proc's CPU times, 100 on every common build. */
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -8,7 +8,7 @@ import {
   type ApiServices,
   AppError,
   ReadCache,
-  startSearchThreads,
+  startReadThreads,
   Throttles,
   ViewCounter,
   writeBulkExampleFiles,
@@ -45,7 +45,7 @@ export type AppOptions = Pick<
     database: DbHandle;
     /** Ad tracking: events allowed per client, ad and kind in each window (default: the contract's). */
     adTracking?: { limit: number; windowMs: number };
-    /** The throttles' clock (tests move it forward instead of waiting). */
+    /** The throttles' and the read cache's clock (tests move it forward instead of waiting). */
     clock?: () => number;
     /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
     freezeCachedAnswers?: boolean;
@@ -81,7 +81,9 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   // First, so it sees every route registered after it: each /api route must be documented.
   registerOpenApi(app);
 
-  const readCache = new ReadCache(1000, options.freezeCachedAnswers ?? false);
+  const readCache = new ReadCache(1000, options.freezeCachedAnswers ?? false, {
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   // The post page shows exact view counts: written views make it stale (lists lag a minute).
   const views = new ViewCounter(
     options.database.db,
@@ -102,8 +104,12 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
     parseUpload: workerUploadParser(),
   };
-  const search = startSearchThreads(options.database, options.searchThreads ?? 2);
-  if (search) services.search = search;
+  // SQLite: searches and every query's statements on reader threads (services/readThreads.ts).
+  const readThreads = startReadThreads(options.database, options.searchThreads ?? 2);
+  if (readThreads) {
+    services.search = readThreads.search;
+    services.readDb = readThreads.readDb;
+  }
   app.decorate("services", services);
   app.addHook("onClose", async () => {
     await stopWatchingWrites();

@@ -137,3 +137,85 @@ describe("answers kept apart (CachePolicy.keptAtMost, search)", () => {
     expect(shared.get("/api/search?q=16")).toBeUndefined();
   });
 });
+
+describe("one computation per kept answer at a time (issue 24)", () => {
+  /** A computation that ends when the test says, counting how many started and what each saw. */
+  const controlled = () => {
+    const started: { finish: (value: string) => void; sawVersion: number }[] = [];
+    let version = 0;
+    return {
+      compute: () =>
+        new Promise<string>((resolve) => {
+          started.push({ finish: resolve, sawVersion: version });
+        }),
+      started,
+      /** A write: the data the next computation reads is newer. */
+      write: (cache: ReadCache) => {
+        version += 1;
+        cache.invalidate(["posts"]);
+      },
+    };
+  };
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("N readers of a dropped answer share one computation", async () => {
+    const cache = new ReadCache(10);
+    cache.enabled = true;
+    const list = controlled();
+    const readers = Array.from({ length: 25 }, () => cache.get("posts.list hot", ["posts"], list.compute));
+    expect(list.started).toHaveLength(1);
+    list.started[0]?.finish("page");
+    expect(await Promise.all(readers)).toEqual(Array(25).fill("page"));
+  });
+
+  it("readers who come after a write wait for one computation that started after them", async () => {
+    const cache = new ReadCache(10);
+    cache.enabled = true;
+    const list = controlled();
+    const before = cache.get("posts.list hot", ["posts"], list.compute);
+    list.write(cache);
+    // The running computation may not show the write: these readers must not get its answer, and
+    // however many come (and however many writes land meanwhile) only one more computation waits.
+    const after = Array.from({ length: 10 }, () => cache.get("posts.list hot", ["posts"], list.compute));
+    list.write(cache);
+    after.push(cache.get("posts.list hot", ["posts"], list.compute));
+    expect(list.started).toHaveLength(1);
+
+    list.started[0]?.finish("old page");
+    expect(await before).toBe("old page");
+    await settle();
+    expect(list.started).toHaveLength(2);
+    expect(list.started[1]?.sawVersion).toBe(2);
+    list.started[1]?.finish("new page");
+    expect(await Promise.all(after)).toEqual(Array(11).fill("new page"));
+
+    // Current now: kept, no computation.
+    expect(await cache.get("posts.list hot", ["posts"], list.compute)).toBe("new page");
+    expect(list.started).toHaveLength(2);
+  });
+
+  it("a write within one post keeps the other posts' scoped answers and drops the unscoped ones", async () => {
+    const cache = new ReadCache(10);
+    cache.enabled = true;
+    let runs = 0;
+    const compute = async () => ++runs;
+    const scopeOf = (id: number) => ({ kinds: ["replies", "votes"] as const, id: `post:${id}` });
+    const kinds = ["replies", "votes", "users"] as const;
+    const readPage = (id: number) => cache.get(`replies.byPost ${id}`, kinds, compute, undefined, scopeOf(id));
+    const readList = () => cache.get("posts.list", ["posts", "replies"], compute);
+    const [seven, nine, list] = [await readPage(7), await readPage(9), await readList()];
+
+    cache.invalidate(["replies"], "post:7");
+    expect(await readPage(9)).toBe(nine);
+    expect(await readPage(7)).not.toBe(seven);
+    expect(await readList()).not.toBe(list);
+
+    // A write of a kind the scope does not cover, or without a scope, drops every page.
+    const nineAgain = await readPage(9);
+    cache.invalidate(["users"], "post:7");
+    expect(await readPage(9)).not.toBe(nineAgain);
+    const nineOnceMore = await readPage(9);
+    cache.invalidate(["votes"]);
+    expect(await readPage(9)).not.toBe(nineOnceMore);
+  });
+});

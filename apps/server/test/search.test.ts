@@ -308,7 +308,7 @@ describe("GET /api/search", () => {
     expect(result?.snippet.endsWith("…")).toBe(true);
   });
 
-  // On SQLite a search runs on a reader thread with its own connection (services/searchThreads.ts);
+  // On SQLite a search runs on a reader thread with its own connection (services/readThreads.ts);
   // on PostgreSQL on the pool. Either way what has answered is what the next search finds.
   it("finds each post the moment its create or edit answered, while other searches run", async () => {
     expect(forum.app.services.search !== undefined).toBe(TEST_ENGINE === "sqlite");

@@ -24,7 +24,7 @@ export type ApiServices = {
   adTracking: AdTracking;
   /** Login, sign-up and new-account posting limits, counted in the database (services/throttles.ts). */
   throttles: Throttles;
-  /** Where searches run (SQLite: reader threads, services/searchThreads.ts); default: on `readDb`. */
+  /** Where searches run (SQLite: reader threads, services/readThreads.ts); default: on `readDb`. */
   search?: Searcher;
   /** Where spreadsheet uploads are parsed (default: on the calling thread). */
   parseUpload?: UploadParser;

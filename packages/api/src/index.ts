@@ -25,8 +25,8 @@ export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { ReadCache, type ReadScope } from "./services/readCache";
+export { type ReadThreads, startReadThreads } from "./services/readThreads";
 export { type Searcher, searcherOn } from "./services/search";
-export { startSearchThreads } from "./services/searchThreads";
 export {
   countPosts,
   SITEMAP_URLS_PER_FILE,

@@ -78,7 +78,7 @@ export const publicProcedure = t.procedure
       ? async (compute) => {
           const input = await getRawInput();
           return ctx.readCache.get(
-            cacheKeyOf(path, input, policy),
+            cacheKeyOf(path, input, policy, ctx.readCache.now()),
             policy.reads,
             compute,
             policy.keptAtMost === undefined ? undefined : { name: path, max: policy.keptAtMost },

@@ -9,6 +9,7 @@ export * from "./open";
 export type { ServerModule } from "./packageWorker";
 export * from "./postgres";
 export * from "./ranking";
+export * from "./readerDialect";
 export * from "./readerThreadHost";
 export * from "./readerThreads";
 export * from "./schema";

@@ -4,9 +4,10 @@
 // main thread. Calls run one after another, in the order they came: a call started while another
 // waits would only share the same core and finish both later.
 import { parentPort, workerData } from "node:worker_threads";
-import { Kysely, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { openReadConnection, withStatementCache } from "./connection";
 import type { ForumDb } from "./handle";
+import { STATEMENT_CALL, type StatementCall } from "./readerDialect";
 import type { ReaderCallRequest, ReaderCallResponse, ReaderThreadData } from "./readerThreads";
 import type { Database } from "./schema";
 import { crossingErrorOf } from "./threadErrors";
@@ -27,9 +28,12 @@ export function serveReaderCalls(calls: ReaderCalls): void {
     dialect: new SqliteDialect({ database: withStatementCache(connection, report) }),
   });
 
+  // Every reader thread also runs single statements for the main thread's Kysely (readerDialect.ts).
+  const statement = async (db: ForumDb, { sql, parameters }: StatementCall) =>
+    (await db.executeQuery(CompiledQuery.raw(sql, [...parameters]))).rows;
   const run = async ({ id, method, input }: ReaderCallRequest): Promise<ReaderCallResponse> => {
     try {
-      const call = calls[method];
+      const call = method === STATEMENT_CALL ? (statement as ReaderCalls[string]) : calls[method];
       if (!call) throw new Error(`no reader call named ${method}`);
       return { id, result: await call(db, input) };
     } catch (error) {

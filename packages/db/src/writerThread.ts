@@ -25,7 +25,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 import { type ServerModule, serverModulePath, startPackageWorker } from "./packageWorker";
-import { errorFromCrossing } from "./threadErrors";
+import { errorFromCrossing, withBuffers } from "./threadErrors";
 import type { ProcedureRequest, StatementRequest, WriterResponse, WriterWorkerData } from "./writerWorker";
 import { BEGIN_WRITE_TRANSACTION } from "./writeTransactions";
 
@@ -108,19 +108,6 @@ class WriterClient {
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
-}
-
-/** A blob crosses threads as a Uint8Array; on this side it is a Buffer again, as better-sqlite3 gives it. */
-function withBuffers(row: unknown): unknown {
-  if (typeof row !== "object" || row === null) return row;
-  const record = row as Record<string, unknown>;
-  for (const key in record) {
-    const value = record[key];
-    if (value instanceof Uint8Array && !Buffer.isBuffer(value)) {
-      record[key] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-    }
-  }
-  return record;
 }
 
 class WriterConnection implements DatabaseConnection {

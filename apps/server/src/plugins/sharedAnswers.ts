@@ -40,8 +40,6 @@ export type Reads = {
 /** The data's state when an answer's computation started. */
 export type Stamp = { version: number; minute: number };
 
-const currentMinute = () => Math.floor(Date.now() / 60_000);
-
 type Entry = { kept: { bodies: Bodies } | { counted: CountedBody }; bytes: number; reads: Reads; stamp: Stamp };
 
 /**
@@ -98,7 +96,10 @@ export class SharedAnswers {
   }
 
   stamp(reads: Reads): Stamp {
-    return { version: this.readCache.stampOf(reads.kinds, reads.scope), minute: reads.windowed ? currentMinute() : 0 };
+    return {
+      version: this.readCache.stampOf(reads.kinds, reads.scope),
+      minute: reads.windowed ? Math.floor(this.readCache.now() / 60_000) : 0,
+    };
   }
 
   /**

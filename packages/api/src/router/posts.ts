@@ -36,7 +36,15 @@ function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (po
     .query(async ({ ctx, input }) => {
       // The feeds (no time range: home, category pages) show pinned posts first.
       const page = await ctx.sharedAnswer(async () =>
-        (await listPosts(ctx.db, { ...input, pinnedFirst: input.timeRange === undefined }, null)).map(shape),
+        (
+          await listPosts(
+            ctx.db,
+            { ...input, pinnedFirst: input.timeRange === undefined },
+            null,
+            ctx.readCache.now(),
+            ctx.readCache,
+          )
+        ).map(shape),
       );
       return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
     });

@@ -33,7 +33,7 @@ function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: 
         const user = await findUserByUsername(ctx.db, input.username);
         if (!user) throw notFound(MESSAGES.userNotFound);
         const options = { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit } as const;
-        return (await listPosts(ctx.db, options, null)).map(shape);
+        return (await listPosts(ctx.db, options, null, ctx.readCache.now(), ctx.readCache)).map(shape);
       });
       return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
     });

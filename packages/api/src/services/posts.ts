@@ -14,6 +14,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import { badRequest, notFound } from "../errors";
 import { iso, myVoteOf, toAuthor } from "./mappers";
 import { notifyMentions } from "./notifications";
+import type { ItemKinds, ReadCache } from "./readCache";
 import { uniqueSlug } from "./slugs";
 
 /** The one query shape every post read uses: post, author, category and the caller's vote. */
@@ -235,6 +236,7 @@ export async function listPosts(
   options: ListPostsOptions,
   viewerId: number | null,
   now = Date.now(),
+  kept?: ReadCache,
 ): Promise<PostView[]> {
   let page: IdQuery = db.selectFrom("posts").select("posts.id");
   if (options.categoryId !== undefined) page = page.where("posts.categoryId", "=", options.categoryId);
@@ -265,13 +267,29 @@ export async function listPosts(
     );
   }
   if (ids.length === 0) return [];
-  const rows = await selectPosts(db, viewerId).where("posts.id", "in", ids).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const fetch = async (missing: number[]) => {
+    const rows = await selectPosts(db, viewerId).where("posts.id", "in", missing).execute();
+    return new Map(rows.map((row) => [row.id, toPostView(row)]));
+  };
+  // As a visitor sees them, the posts' rows are kept one by one (ReadCache.items).
+  const byId = kept && viewerId === null ? await kept.items(POST_ITEMS, ids, fetch, now) : await fetch(ids);
   return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toPostView(row)] : [];
+    const post = byId.get(id);
+    return post ? [post] : [];
   });
 }
+
+/**
+ * A post as lists show it, kept by id: it shows its votes and its reply count (written within
+ * the post: a vote or a reply elsewhere keeps it), its text, author and category (any such write
+ * drops it), and its views (a minute old at most, as the lists' own policy says).
+ */
+const POST_ITEMS: ItemKinds = {
+  name: "post",
+  reads: ["posts", "replies", "votes", "users", "categories"],
+  scoped: ["replies", "votes"],
+  minute: true,
+};
 
 export async function findPostView(
   db: ForumDb,

@@ -34,6 +34,19 @@ type Entry = {
   next?: { value: Promise<unknown>; start: () => void };
 };
 
+type Item = { stamp: number; minute: number; value: unknown };
+
+/** What `items` keeps: things of one sort by id, each scoped to itself for some kinds. */
+export type ItemKinds = {
+  /** Names the store ("post"): keys are "<name> <id>". */
+  name: string;
+  reads: readonly DataKind[];
+  /** The kinds each item is scoped to itself for; its scope is "<name>:<id>" ("post:7"). */
+  scoped: readonly DataKind[];
+  /** Kept within the current minute only (view counts in lists). */
+  minute?: true;
+};
+
 /** Scoped versions kept at most; past this they start over (with every kept answer dropped). */
 const MAX_SCOPED_VERSIONS = 100_000;
 
@@ -50,6 +63,8 @@ export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   /** The pools' entries, by pool name (a key is in one store only). */
   private readonly pools = new Map<string, Map<string, Entry>>();
+  /** Items kept by id (`items`), least recently used first. */
+  private readonly keptItems = new Map<string, Item>();
   /** Off until the server knows it hears every write (see `enabled`). */
   private keeping = false;
 
@@ -57,10 +72,18 @@ export class ReadCache {
    * `freezeAnswers` (tests): kept answers are deep-frozen, so code that changes a shared
    * answer in place throws instead of showing one caller's data to the next.
    */
+  private readonly maxItems: number;
+  /** What time it is for answers kept within a minute (tests move it instead of waiting). */
+  readonly now: () => number;
+
   constructor(
     private readonly maxEntries = 1000,
     private readonly freezeAnswers = false,
-  ) {}
+    options: { maxItems?: number; clock?: () => number } = {},
+  ) {
+    this.maxItems = options.maxItems ?? 4000;
+    this.now = options.clock ?? Date.now;
+  }
 
   /**
    * Answers that read any of these kinds are stale from now on; with `scope`, the write touched
@@ -90,6 +113,7 @@ export class ReadCache {
     this.scopedVersions.clear();
     this.entries.clear();
     this.pools.clear();
+    this.keptItems.clear();
   }
 
   /**
@@ -149,6 +173,52 @@ export class ReadCache {
     const fresh: Entry = { kinds, scope, current: this.start(kinds, scope, compute) };
     this.keep(store, key, fresh, pool ? pool.max : this.maxEntries);
     return fresh.current.value as Promise<T>;
+  }
+
+  /**
+   * Things of one sort by id, each kept while its own data is unchanged: a list recomputed after
+   * a vote reads its ids from the index and only the voted post's row (the others are kept).
+   * `fetch` reads the ids not kept (stamped before it starts, as `get`); the answer has every id
+   * `fetch` found.
+   */
+  async items<T>(
+    kinds: ItemKinds,
+    ids: readonly number[],
+    fetch: (ids: number[]) => Promise<Map<number, T>>,
+    now = this.now(),
+  ): Promise<Map<number, T>> {
+    if (!this.keeping) return fetch([...ids]);
+    const minute = kinds.minute ? Math.floor(now / 60_000) : 0;
+    const found = new Map<number, T>();
+    const missing: number[] = [];
+    const stamps = new Map<number, number>();
+    for (const id of ids) {
+      const key = `${kinds.name} ${id}`;
+      const stamp = this.stampOf(kinds.reads, { kinds: kinds.scoped, id: `${kinds.name}:${id}` });
+      const item = this.keptItems.get(key);
+      if (item && item.stamp === stamp && item.minute === minute) {
+        this.keptItems.delete(key);
+        this.keptItems.set(key, item);
+        found.set(id, item.value as T);
+      } else {
+        missing.push(id);
+        stamps.set(id, stamp);
+      }
+    }
+    if (missing.length === 0) return found;
+    const fetched = await fetch(missing);
+    for (const [id, value] of fetched) {
+      const kept = this.freezeAnswers ? deepFreeze(value) : value;
+      found.set(id, kept);
+      const key = `${kinds.name} ${id}`;
+      this.keptItems.delete(key);
+      this.keptItems.set(key, { stamp: stamps.get(id) ?? -1, minute, value: kept });
+    }
+    for (const oldest of this.keptItems.keys()) {
+      if (this.keptItems.size <= this.maxItems) break;
+      this.keptItems.delete(oldest);
+    }
+    return found;
   }
 
   /** Starts a computation stamped with the data's state now. */

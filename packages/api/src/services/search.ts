@@ -1,7 +1,7 @@
 // Search: the engine finds and ranks the posts (@forum/db searchPage); this turns its hits into
 // the list's post shape, with a plain-text snippet cut around the best match of the text that
 // matched (the content for title and content matches, the best reply's text for reply matches).
-// On SQLite the whole of it runs on reader threads (searchThreads.ts), off the event loop.
+// On SQLite the whole of it runs on reader threads (readThreads.ts), off the event loop.
 import {
   parseSearchQuery,
   SEARCH_COUNT_CAP,
@@ -53,7 +53,7 @@ export async function countSearchResults(db: ForumDb, options: SearchCountOption
   return searchCount(db, parseSearchQuery(options.q), options.categoryId, SEARCH_COUNT_CAP);
 }
 
-/** Where searches run: on a connection of this thread, or on reader threads (searchThreads.ts). */
+/** Where searches run: on a connection of this thread, or on reader threads (readThreads.ts). */
 export type Searcher = {
   posts: (options: SearchOptions) => Promise<SearchResultView[]>;
   count: (options: SearchCountOptions) => Promise<SearchCountView>;

@@ -1,4 +1,4 @@
-// Worker thread entry of the search threads (searchThreads.ts): runs the search services on its
+// Worker thread entry of the search threads (readThreads.ts): runs the search services on its
 // own read-only SQLite connection. Built into the server bundle as dist/searchWorker.cjs; run
 // from this source in tests.
 import { serveReaderCalls } from "@forum/db";
