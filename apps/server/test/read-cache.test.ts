@@ -205,14 +205,14 @@ describe("one computation per kept answer at a time (issue 24)", () => {
     const readList = () => cache.get("posts.list", ["posts", "replies"], compute);
     const [seven, nine, list] = [await readPage(7), await readPage(9), await readList()];
 
-    cache.invalidate(["replies"], "post:7");
+    cache.invalidate(["replies"], ["post:7", "category:3"]);
     expect(await readPage(9)).toBe(nine);
     expect(await readPage(7)).not.toBe(seven);
     expect(await readList()).not.toBe(list);
 
     // A write of a kind the scope does not cover, or without a scope, drops every page.
     const nineAgain = await readPage(9);
-    cache.invalidate(["users"], "post:7");
+    cache.invalidate(["users"], ["post:7"]);
     expect(await readPage(9)).not.toBe(nineAgain);
     const nineOnceMore = await readPage(9);
     cache.invalidate(["votes"]);

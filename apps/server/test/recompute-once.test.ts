@@ -88,4 +88,22 @@ describe("writes within one post", () => {
     await member.post("/api/votes", { type: "upvote", replyId: replyOfB.id });
     expect((await page(b.id)).body.replies[0]).toMatchObject({ id: replyOfB.id, upvotes: 1 });
   });
+
+  it("a vote or a reply in one category keeps another category's list and drops its own", async () => {
+    const member = await signedIn(forum);
+    const other = await insertCategory(forum.db, "Elsewhere");
+    const here = await insertPost(forum.db, { authorId: member.user.id, categoryId, title: "Here" });
+    await insertPost(forum.db, { authorId: member.user.id, categoryId: other, title: "There" });
+    const list = (id: number) => client(forum.app).get(`/api/posts?categoryId=${id}&sortBy=top`);
+    const listOfOther = (await list(other)).body;
+    await list(categoryId);
+
+    await member.post("/api/votes", { type: "upvote", postId: here.id });
+    await member.post(`/api/posts/${here.id}/replies`, { content: "Counted here" });
+    reset();
+    expect((await list(other)).body).toEqual(listOfOther);
+    expect(ran).toHaveLength(0);
+    const shown = (await list(categoryId)).body.find((post: { id: number }) => post.id === here.id);
+    expect(shown).toMatchObject({ votes: 1, replyCount: 1 });
+  });
 });

@@ -1,7 +1,7 @@
 // tRPC set-up and the procedure tiers: public, member (signed in, not banned), moderator
 // (moderators and admins), admin.
 import { MESSAGES } from "@forum/contracts";
-import type { DataKind } from "@forum/db";
+import type { DataKind, ForumDb } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { cacheKeyOf, type QueryCache, readScopeOf } from "./cache/policy";
 import type { Context } from "./context";
@@ -18,11 +18,12 @@ export type ProcedureMeta = {
   /** Mutations: the kinds of data they write; kept answers that read any of them are dropped. */
   writes?: readonly DataKind[];
   /**
-   * Mutations that write one thing's data only (a reply to one post): its scope from the raw
-   * input, so kept answers scoped to other things stay (cache/policy.ts `scope`). Undefined
+   * Mutations that write one thing's data only (a reply to one post, in one category): its
+   * scopes (cache/scopes.ts), from the raw input and what the database says of it after the
+   * write, so kept answers scoped to other things stay (cache/policy.ts `scope`). Undefined
    * (or no answer) drops every answer of the written kinds.
    */
-  writesWithin?: (input: unknown) => string | undefined;
+  writesWithin?: (input: unknown, db: ForumDb) => Promise<readonly string[] | undefined>;
 };
 
 const t = initTRPC
@@ -94,7 +95,7 @@ export const publicProcedure = t.procedure
       // A mutation that declares nothing is a mistake the cache policy test catches; until
       // then it drops everything rather than leave a stale answer.
       if (type === "mutation") {
-        if (meta?.writes) ctx.readCache.invalidate(meta.writes, await writtenScope(meta, getRawInput));
+        if (meta?.writes) ctx.readCache.invalidate(meta.writes, await writtenScopes(meta, getRawInput, ctx.readDb));
         else ctx.readCache.invalidateAll();
       }
     }
@@ -103,11 +104,15 @@ export const publicProcedure = t.procedure
     return result;
   });
 
-/** The one thing a mutation's writes were confined to, if it says (and its input could be read). */
-async function writtenScope(meta: ProcedureMeta, rawInput: () => Promise<unknown>): Promise<string | undefined> {
+/** The things a mutation's writes were confined to, if it says (and its input could be read). */
+async function writtenScopes(
+  meta: ProcedureMeta,
+  rawInput: () => Promise<unknown>,
+  db: ForumDb,
+): Promise<readonly string[] | undefined> {
   if (!meta.writesWithin) return undefined;
   try {
-    return meta.writesWithin(await rawInput());
+    return await meta.writesWithin(await rawInput(), db);
   } catch {
     return undefined;
   }

@@ -55,12 +55,6 @@ export function cachePolicy(
   return { cache: { reads, ...options } satisfies CachePolicy };
 }
 
-/** The scope of one post's data ("post:7"), from a raw input's `postId`; undefined when it is no id. */
-export function postScope(input: unknown): string | undefined {
-  const postId = typeof input === "object" && input !== null ? Number((input as { postId?: unknown }).postId) : NaN;
-  return Number.isSafeInteger(postId) && postId > 0 ? `post:${postId}` : undefined;
-}
-
 /** The scope an answer of `policy` for this raw input belongs to, if any. */
 export function readScopeOf(policy: CachePolicy, input: unknown): ReadScope | undefined {
   const id = policy.scope?.of(input);

@@ -9,6 +9,7 @@ import {
 } from "@forum/contracts";
 import { markCountedView } from "../cache/countedView";
 import { cachePolicy } from "../cache/policy";
+import { categoryScope } from "../cache/scopes";
 import { forbidden, notFound } from "../errors";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
@@ -31,7 +32,14 @@ import { memberProcedure, publicProcedure, router } from "../trpc";
  */
 function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (post: PostView) => T) {
   return publicProcedure
-    .meta(cachePolicy(POST_LIST_READS, { sharedBy: "everyone", window: "minute" }))
+    .meta(
+      cachePolicy(POST_LIST_READS, {
+        sharedBy: "everyone",
+        window: "minute",
+        // A category's list shows only its own posts' votes and replies (cache/scopes.ts).
+        scope: { kinds: ["votes", "replies"], of: categoryScope },
+      }),
+    )
     .input(listPostsInput)
     .query(async ({ ctx, input }) => {
       // The feeds (no time range: home, category pages) show pinned posts first.

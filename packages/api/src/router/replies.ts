@@ -1,5 +1,6 @@
 import { createReplyInput, idInput, repliesOfPostInput, updateReplyInput } from "@forum/contracts";
-import { cachePolicy, postScope } from "../cache/policy";
+import { cachePolicy } from "../cache/policy";
+import { postAndCategoryScopes, postScope } from "../cache/scopes";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
 import {
@@ -36,7 +37,7 @@ export const repliesRouter = router({
 
   /** Writes replies, posts' reply counts and notifications; a locked post refuses members. */
   create: memberProcedure
-    .meta({ writes: ["replies", "notifications", "throttles"], writesWithin: postScope })
+    .meta({ writes: ["replies", "notifications", "throttles"], writesWithin: postAndCategoryScopes })
     .input(createReplyInput)
     .mutation(({ ctx, input }) =>
       withinNewAccountLimit(ctx, "reply", () =>

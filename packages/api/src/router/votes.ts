@@ -1,14 +1,14 @@
 import { voteInput } from "@forum/contracts";
-import { postScope } from "../cache/policy";
+import { postAndCategoryScopes } from "../cache/scopes";
 import { memberProcedure, router } from "../trpc";
 
 export const votesRouter = router({
   /**
-   * Writes votes and the counts of posts or replies. A vote on a post is within that post (other
-   * posts' replies pages stay kept); a vote on a reply is not narrowed.
+   * Writes votes and the counts of posts or replies, within one post (that of the reply) and its
+   * category: other posts' replies pages and other categories' lists stay kept.
    */
   cast: memberProcedure
-    .meta({ writes: ["votes"], writesWithin: postScope })
+    .meta({ writes: ["votes"], writesWithin: postAndCategoryScopes })
     .input(voteInput)
     .mutation(({ ctx, input }) =>
       ctx.runWrite("castVote", {

@@ -5,9 +5,11 @@
 // other app instances bump them too, when the database reports them (PostgreSQL's LISTEN, see the
 // server's app.ts); while that channel is down nothing is kept at all.
 //
-// Scopes: an answer about one post (its replies) may say so (`ReadScope`), and a write that
-// touched one post only says which (`invalidate(kinds, scope)`): a reply to post 7 then drops
-// post 7's replies pages and every list (they show reply counts), but not post 9's replies pages.
+// Scopes: an answer about one post (its replies) or one category (its lists) may say so
+// (`ReadScope`), and a write that touched one post only says which, and its category
+// (`invalidate(kinds, ["post:7", "category:3"])`): a reply to post 7 then drops post 7's replies
+// pages, category 3's lists and the forum-wide lists (they show reply counts), but not post 9's
+// replies pages nor category 4's lists.
 // An answer without a scope is dropped by every write of its kinds, scoped or not; a write
 // without a scope (another instance's, a bulk import) drops every answer of its kinds.
 //
@@ -86,23 +88,26 @@ export class ReadCache {
   }
 
   /**
-   * Answers that read any of these kinds are stale from now on; with `scope`, the write touched
-   * only that thing's data of these kinds, and other things' scoped answers stay.
+   * Answers that read any of these kinds are stale from now on; with `scopes`, the write touched
+   * only those things' data of these kinds (a post and its category), and answers scoped to
+   * other things stay.
    */
-  invalidate(kinds: readonly DataKind[], scope?: string): void {
+  invalidate(kinds: readonly DataKind[], scopes?: readonly string[]): void {
     for (const kind of kinds) {
       this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
-      if (scope === undefined) this.wideVersions.set(kind, (this.wideVersions.get(kind) ?? 0) + 1);
+      if (scopes === undefined) this.wideVersions.set(kind, (this.wideVersions.get(kind) ?? 0) + 1);
       else {
-        const key = `${kind} ${scope}`;
-        this.scopedVersions.set(key, (this.scopedVersions.get(key) ?? 0) + 1);
+        for (const scope of scopes) {
+          const key = `${kind} ${scope}`;
+          this.scopedVersions.set(key, (this.scopedVersions.get(key) ?? 0) + 1);
+        }
       }
     }
     if (this.scopedVersions.size > MAX_SCOPED_VERSIONS) this.invalidateAll();
     for (const store of [this.entries, ...this.pools.values()]) {
       for (const [key, entry] of store) {
         // A running computation stays where readers who come next find it (and wait for it).
-        if (entry.current.settled && droppedBy(entry, kinds, scope)) store.delete(key);
+        if (entry.current.settled && droppedBy(entry, kinds, scopes)) store.delete(key);
       }
     }
   }
@@ -276,12 +281,12 @@ export class ReadCache {
   }
 }
 
-/** Whether a write of `kinds` (within `scope`, when given) may change `entry`'s answer. */
-function droppedBy(entry: Entry, kinds: readonly DataKind[], scope: string | undefined): boolean {
+/** Whether a write of `kinds` (within `scopes`, when given) may change `entry`'s answer. */
+function droppedBy(entry: Entry, kinds: readonly DataKind[], scopes: readonly string[] | undefined): boolean {
   return entry.kinds.some((kind) => {
     if (!kinds.includes(kind)) return false;
-    if (scope === undefined || entry.scope === undefined || !entry.scope.kinds.includes(kind)) return true;
-    return entry.scope.id === scope;
+    if (scopes === undefined || entry.scope === undefined || !entry.scope.kinds.includes(kind)) return true;
+    return scopes.includes(entry.scope.id);
   });
 }
 
