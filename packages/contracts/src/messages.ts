@@ -20,7 +20,7 @@ export const MESSAGES = {
 
   // Messages the spec leaves open.
   invalidCredentials: "Invalid username or password",
-  searchTooShort: `Search needs at least ${SEARCH_MIN_LENGTH} characters`,
+  searchTooShort: `Search needs at least ${SEARCH_MIN_LENGTH} ${SEARCH_MIN_LENGTH === 1 ? "character" : "characters"}`,
   databaseUnavailable: "The forum cannot reach its database right now. Please try again in a moment.",
   banned: "Your account has been banned. Contact an administrator if you think this is a mistake.",
   notSignedIn: "You must be logged in to do that",
