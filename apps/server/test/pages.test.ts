@@ -13,7 +13,7 @@ let post: { id: number; slug: string; title: string };
 let categoryId: number;
 
 beforeAll(async () => {
-  forum = await startForum({ webDistDir: requireWebBuild(), allowedHosts: ["forum.test"] });
+  forum = await startForum({ webDistDir: requireWebBuild(), allowedHosts: ["forum.test", "localhost"] });
   categoryId = await insertCategory(forum.db, "Databases");
   const member = await signedIn(forum, { username: "ada_l" });
   const created = await member.post("/api/posts", {

@@ -16,7 +16,7 @@ const POSTS = MAX_URLS + 7;
 const BASE = Date.now() + 60_000;
 
 beforeAll(async () => {
-  forum = await startForum({ allowedHosts: ["forum.test"] });
+  forum = await startForum({ allowedHosts: ["forum.test", "localhost"] });
   categoryId = await insertCategory(forum.db, "Databases");
   await insertCategory(forum.db, "Empty Corner");
   const author = await insertUser(forum.db);
