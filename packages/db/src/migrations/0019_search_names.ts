@@ -8,7 +8,9 @@
 // - every other punctuation separates words ("Node.js" → "node js", a phrase), as SQLite's
 //   unicode61 tokenizer always did; PostgreSQL's parser read "node.js" as one host name, and
 //   URLs, e-mails, versions and hyphenated words as compound tokens: now the same words as SQLite.
-// The stored index of every existing post and reply is rebuilt.
+// The stored index of the existing posts and replies is rebuilt (on SQLite: the posts' tables
+// whole, the replies and the prefix words only where a text may hold a name; the others index
+// the same words as before).
 // - SQLite: the rules are a view over a tokenizer that keeps ".", "+" and "#" inside tokens
 //   (search_text_parts); a text goes through it only when it may hold a name ("++", a letter
 //   and "#", ".net"); any other text gives the same words as it is, and its write costs nothing
@@ -26,9 +28,11 @@ import { columnTypes } from "./columns";
 const TOKENIZER = "porter unicode61 remove_diacritics 2";
 const REPLY_KEY = (reply: string) => `-(${reply}."postId" * 4294967296 + ${reply}.id)`;
 
+/** SQL: whether the text expression `text` may hold a name (else its search text is itself). */
+const mayHoldName = (text: string) => `(${text} like '%++%' or ${text} glob '*[A-Za-z]#*' or ${text} like '%.net%')`;
 /** SQL for the search text of the text expression `text` (see the header). */
 const searchText = (text: string) =>
-  `(case when ${text} like '%++%' or ${text} glob '*[A-Za-z]#*' or ${text} like '%.net%'
+  `(case when ${mayHoldName(text)}
     then coalesce((select group_concat(p.part, ' ' order by p.position) from search_text_parts p where p.input = ${text}), '')
     else ${text} end)`;
 const asItIs = (text: string) => text;
@@ -36,7 +40,7 @@ const asItIs = (text: string) => text;
 // biome-ignore lint/suspicious/noExplicitAny: migrations are typed loosely so they stay frozen in time
 export async function up(db: Kysely<any>): Promise<void> {
   if (columnTypes(db).postgres) return upPostgres(db);
-  await dropIndex(db);
+  await dropPostsIndex(db);
   await sql`create virtual table search_name_tokenizer
     using fts3tokenize('unicode61', 'remove_diacritics=2', 'tokenchars=.+#')`.execute(db);
   // Each token of the name tokenizer (folded, ".", "+" and "#" kept) as the words it stands for.
@@ -64,10 +68,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .raw(`create view replies_search_text as
       select ${REPLY_KEY("replies")} as key, ${searchText("content")} as content from replies`)
     .execute(db);
-  await createIndex(db, searchText);
+  await createPostsIndex(db, searchText);
   await sql`insert into posts_fts (rowid, title, content) select id, title, content from posts_search_text`.execute(db);
   await sql`insert into posts_title_fts (rowid, title) select id, title from posts_search_text`.execute(db);
-  await sql`insert into replies_by_post_fts (rowid, content) select key, content from replies_search_text`.execute(db);
+  // Only the texts that may hold a name index differently: the replies' index keeps the others.
+  await reindexReplies(db, asItIs, searchText);
   // Words the old triggers never saw: the spelled-out names.
   for (const [table, column] of [
     ["posts", "title"],
@@ -76,7 +81,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   ]) {
     await sql
       .raw(`insert or ignore into search_words (word)
-        select t.token from ${table} x, search_tokenizer t where t.input = ${searchText(`x.${column}`)}`)
+        select t.token from ${table} x, search_tokenizer t
+        where ${mayHoldName(`x.${column}`)} and t.input = ${searchText(`x.${column}`)}`)
       .execute(db);
   }
 }
@@ -84,22 +90,20 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
   if (columnTypes(db).postgres) return downPostgres(db);
-  await dropIndex(db);
+  await dropPostsIndex(db);
+  await reindexReplies(db, searchText, asItIs);
   for (const view of ["replies_search_text", "posts_search_text", "search_text", "search_text_parts"]) {
     await sql`drop view ${sql.id(view)}`.execute(db);
   }
   await sql`drop table search_name_tokenizer`.execute(db);
-  await createIndex(db, asItIs);
+  await createPostsIndex(db, asItIs);
   await sql`insert into posts_fts (posts_fts) values ('rebuild')`.execute(db);
   await sql`insert into posts_title_fts (posts_title_fts) values ('rebuild')`.execute(db);
-  await sql
-    .raw(`insert into replies_by_post_fts (rowid, content) select ${REPLY_KEY("replies")}, content from replies`)
-    .execute(db);
 }
 
-/** The FTS tables and their triggers (of 0009 and 0015), before they are made again. */
+/** The triggers of the search index (0009, 0015) and the posts' FTS tables, before they are made again. */
 // biome-ignore lint/suspicious/noExplicitAny: see up()
-async function dropIndex(db: Kysely<any>): Promise<void> {
+async function dropPostsIndex(db: Kysely<any>): Promise<void> {
   for (const trigger of [
     "posts_fts_insert",
     "posts_fts_delete",
@@ -117,26 +121,43 @@ async function dropIndex(db: Kysely<any>): Promise<void> {
   ]) {
     await sql`drop trigger ${sql.id(trigger)}`.execute(db);
   }
-  for (const table of ["posts_fts", "posts_title_fts", "replies_by_post_fts"]) {
+  for (const table of ["posts_fts", "posts_title_fts"]) {
     await sql`drop table ${sql.id(table)}`.execute(db);
   }
 }
 
+/** The replies that may hold a name, indexed as `textOf` makes their text instead of as `wasTextOf` did. */
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+async function reindexReplies(
+  db: Kysely<any>,
+  wasTextOf: (text: string) => string,
+  textOf: (text: string) => string,
+): Promise<void> {
+  const key = REPLY_KEY("replies");
+  await sql
+    .raw(`insert into replies_by_post_fts (replies_by_post_fts, rowid, content)
+      select 'delete', ${key}, ${wasTextOf("content")} from replies where ${mayHoldName("content")}`)
+    .execute(db);
+  await sql
+    .raw(`insert into replies_by_post_fts (rowid, content)
+      select ${key}, ${textOf("content")} from replies where ${mayHoldName("content")}`)
+    .execute(db);
+}
+
 /**
- * The FTS tables (empty) and their triggers, with the same names as 0009's and 0015's (the bulk
- * loaders set them aside by name): each text indexed as `textOf` makes it. The search texts go
- * into contentless tables; the rows as they are (0015) into tables over posts. (0015 had the
- * titles' prefix indexes of 2 letters too; a prefix is now 3 letters at least.)
+ * The posts' FTS tables (empty) and the index's triggers, with the same names as 0009's and
+ * 0015's (the bulk loaders set them aside by name): each text indexed as `textOf` makes it. The
+ * search texts go into contentless tables; the rows as they are (0015) into tables over posts.
+ * (0015 had the titles' prefix indexes of 2 letters too; a prefix is now 3 letters at least.)
  */
 // biome-ignore lint/suspicious/noExplicitAny: see up()
-async function createIndex(db: Kysely<any>, textOf: (text: string) => string): Promise<void> {
+async function createPostsIndex(db: Kysely<any>, textOf: (text: string) => string): Promise<void> {
   const run = (statement: string) => sql.raw(statement).execute(db);
   const rows = textOf === asItIs;
   const content = rows ? "content='posts', content_rowid='id'" : "content=''";
   await run(`create virtual table posts_fts using fts5(title, content, ${content}, tokenize='${TOKENIZER}')`);
   await run(`create virtual table posts_title_fts using fts5(title, ${content}, tokenize='${TOKENIZER}',
     prefix='${rows ? "2 3" : "3"}')`);
-  await run(`create virtual table replies_by_post_fts using fts5(content, content='', tokenize='${TOKENIZER}')`);
 
   const post = (row: string) => `${row}.id, ${textOf(`${row}.title`)}, ${textOf(`${row}.content`)}`;
   const title = (row: string) => `${row}.id, ${textOf(`${row}.title`)}`;
