@@ -9,8 +9,14 @@
 const HERE = "http://forum.invalid";
 /** Longer than any address of the forum's pages. */
 const MAX_LENGTH = 2000;
-/** Control characters, white space and backslashes, raw. */
-const LOOSE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\\]/;
+/** Control characters (C0, DEL, C1), white space or a backslash, raw. */
+function hasLooseCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true;
+  }
+  return false;
+}
 /** The same, percent-encoded, and an encoded slash: never in a path of the forum's. */
 const ENCODED_IN_PATH = /%(?:[01][0-9a-f]|20|2f|5c|7f)/i;
 /** Where a return would loop (React Router matches paths case-insensitively). */
@@ -18,7 +24,7 @@ const LOGIN_SCREENS = /^\/(?:login|auth)(?:[/?#]|$)/i;
 
 /** The page to return to after signing in: `next` normalised as a browser reads it, or "/". */
 export function ownReturnPath(next: string | null | undefined): string {
-  if (!next || next.length > MAX_LENGTH || !next.startsWith("/") || LOOSE_CHARACTERS.test(next)) return "/";
+  if (!next || next.length > MAX_LENGTH || !next.startsWith("/") || hasLooseCharacter(next)) return "/";
   if (ENCODED_IN_PATH.test(next.split(/[?#]/)[0] ?? "")) return "/";
   let url: URL;
   try {

@@ -127,8 +127,8 @@ async function dropPostsIndex(db: Kysely<any>): Promise<void> {
 }
 
 /** The replies that may hold a name, indexed as `textOf` makes their text instead of as `wasTextOf` did. */
-// biome-ignore lint/suspicious/noExplicitAny: see up()
 async function reindexReplies(
+  // biome-ignore lint/suspicious/noExplicitAny: see up()
   db: Kysely<any>,
   wasTextOf: (text: string) => string,
   textOf: (text: string) => string,
