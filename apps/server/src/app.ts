@@ -17,6 +17,7 @@ import {
 import { AD_TRACKING, BULK_MAX_FILE_BYTES } from "@forum/contracts";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
+import { LOCAL_HOSTS } from "./allowedHosts";
 import type { ServerConfig } from "./config";
 import { registerApiReference } from "./openapi/reference";
 import { registerOpenApi } from "./openapi/register";
@@ -25,6 +26,7 @@ import { registerAvatars } from "./plugins/avatars";
 import { createContextFactory } from "./plugins/context";
 import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
+import { registerHostCheck } from "./plugins/hostCheck";
 import { registerJsonParser } from "./plugins/json";
 import { registerOriginCheck } from "./plugins/origin";
 import { loadPageRenderer, registerPages } from "./plugins/pages";
@@ -41,7 +43,7 @@ export type AppOptions = Pick<
   ServerConfig,
   "logLevel" | "secureCookies" | "trustProxy" | "rateLimits" | "webDistDir" | "uploadsDir"
 > &
-  Partial<Pick<ServerConfig, "publicUrl" | "searchThreads">> & {
+  Partial<Pick<ServerConfig, "publicUrl" | "searchThreads" | "allowedHosts">> & {
     database: DbHandle;
     /** Ad tracking: events allowed per client, ad and kind in each window (default: the contract's). */
     adTracking?: { limit: number; windowMs: number };
@@ -125,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerJsonParser(app);
   registerSecurityHeaders(app, { https: options.secureCookies });
   registerErrorHandling(app);
+  // Unset: this machine's names, or any host when the public address names the forum.
+  registerHostCheck(app, options.allowedHosts ?? (options.publicUrl ? null : LOCAL_HOSTS));
   registerOriginCheck(app);
   registerWriteTurns(app);
   registerHealth(app, options.database);

@@ -5,6 +5,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { hostEntry, LOCAL_HOSTS, listenAddresses } from "./allowedHosts";
 
 export type ServerConfig = {
   host: string;
@@ -38,6 +39,12 @@ export type ServerConfig = {
    * and the sitemap; undefined takes each request's own scheme and host.
    */
   publicUrl: string | undefined;
+  /**
+   * The host names requests may name (FORUM_ALLOWED_HOSTS; allowedHosts.ts): by default this
+   * machine's own (localhost, 127.0.0.1, [::1] and the address it listens on). Undefined with
+   * FORUM_PUBLIC_URL alone: every address then comes from it, and any host is served.
+   */
+  allowedHosts: string[] | undefined;
   uploadsDir: string;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
@@ -102,6 +109,17 @@ const envSchema = z.object({
       .transform((value) => value.replace(/\/+$/, ""))
       .optional(),
   ),
+  FORUM_ALLOWED_HOSTS: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        (value) => value.split(",").every((entry) => hostEntry(entry) !== null),
+        'must be host names or IP addresses separated by commas, without scheme or port ("forum.example.com, 10.0.0.5")',
+      )
+      .transform((value) => value.split(",").map((entry) => hostEntry(entry) as string))
+      .optional(),
+  ),
   FORUM_UPLOADS_DIR: text,
   FORUM_ADMIN_USERNAME: text,
   FORUM_ADMIN_PASSWORD: text,
@@ -132,11 +150,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     rateLimits: settings.FORUM_RATE_LIMITS === "on",
     webDistDir: resolve(cwd, settings.FORUM_WEB_DIST ?? "apps/web/dist"),
     publicUrl: settings.FORUM_PUBLIC_URL,
+    allowedHosts: allowedHosts(settings.FORUM_ALLOWED_HOSTS, settings.FORUM_PUBLIC_URL, settings.HOST),
     uploadsDir: resolve(cwd, settings.FORUM_UPLOADS_DIR ?? join(dataDir, "uploads")),
     adminUsername: settings.FORUM_ADMIN_USERNAME,
     adminPassword: settings.FORUM_ADMIN_PASSWORD,
     seed: settings.FORUM_SEED,
   };
+}
+
+/** The listed hosts (and the public address's), or this machine's own; none to check with a public address alone. */
+function allowedHosts(listed: string[] | undefined, publicUrl: string | undefined, host: string): string[] | undefined {
+  if (listed) return [...new Set([...listed, ...(publicUrl ? [new URL(publicUrl).hostname.toLowerCase()] : [])])];
+  if (publicUrl) return undefined;
+  return [...new Set([...LOCAL_HOSTS, ...listenAddresses(host)])];
 }
 
 function isAddressOrRange(entry: string): boolean {

@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { limitHeapGrowth } from "./heapGrowth";
+import { readyUrl } from "./readyUrl";
 import { prepareDatabase } from "./start";
 
 const bootLog = { info: (...args: unknown[]) => console.log(...args.filter((a) => typeof a === "string")) };
@@ -18,7 +19,10 @@ async function main() {
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
   await app.listen({ host: config.host, port: config.port });
-  console.log(`Forum ready at http://localhost:${config.port}`);
+  // The port bound (PORT=0 picks a free one).
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`Forum ready at ${readyUrl({ host: config.host, port, publicUrl: config.publicUrl })}`);
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@ import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { listenAddresses } from "../src/allowedHosts";
 import { loadConfig } from "../src/config";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -37,6 +38,37 @@ describe("configuration", () => {
     expect(loadConfig({ FORUM_PUBLIC_URL: "http://localhost:3000" }, "/srv").publicUrl).toBe("http://localhost:3000");
   });
 
+  it("answers this machine's own host names by default: localhost, its loopback addresses, where it listens", () => {
+    expect(loadConfig({ HOST: "10.1.2.3" }, "/srv").allowedHosts).toEqual([
+      "localhost",
+      "127.0.0.1",
+      "[::1]",
+      "10.1.2.3",
+    ]);
+    expect(loadConfig({ HOST: "::1" }, "/srv").allowedHosts).toEqual(["localhost", "127.0.0.1", "[::1]"]);
+    // Listening on every interface (the default HOST): every address of this machine.
+    expect(loadConfig({}, "/srv").allowedHosts).toEqual(
+      expect.arrayContaining(["localhost", "127.0.0.1", "[::1]", ...listenAddresses("0.0.0.0")]),
+    );
+    const interfaces = {
+      lo: [{ address: "127.0.0.1" }, { address: "::1" }],
+      eth0: [{ address: "192.168.1.20" }, { address: "fe80::1" }],
+    } as unknown as Parameters<typeof listenAddresses>[1];
+    expect(listenAddresses("0.0.0.0", interfaces)).toEqual(["127.0.0.1", "[::1]", "192.168.1.20", "[fe80::1]"]);
+    expect(listenAddresses("::", interfaces)).toHaveLength(4);
+  });
+
+  it("takes FORUM_ALLOWED_HOSTS instead, with the public address's host; none to check with a public address alone", () => {
+    expect(
+      loadConfig({ FORUM_ALLOWED_HOSTS: " Forum.Example.com, 10.0.0.5,::1,[2001:db8::1]" }, "/srv").allowedHosts,
+    ).toEqual(["forum.example.com", "10.0.0.5", "[::1]", "[2001:db8::1]"]);
+    expect(
+      loadConfig({ FORUM_ALLOWED_HOSTS: "10.0.0.5", FORUM_PUBLIC_URL: "https://Forum.Example.com" }, "/srv")
+        .allowedHosts,
+    ).toEqual(["10.0.0.5", "forum.example.com"]);
+    expect(loadConfig({ FORUM_PUBLIC_URL: "https://forum.example.com" }, "/srv").allowedHosts).toBeUndefined();
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" }, "/srv").port).toBe(3000);
   });
@@ -55,6 +87,12 @@ describe("configuration", () => {
     ["FORUM_PUBLIC_URL", "forum.example.com"],
     ["FORUM_PUBLIC_URL", "ftp://forum.example.com"],
     ["FORUM_PUBLIC_URL", "https://example.com/forum"],
+    ["FORUM_ALLOWED_HOSTS", "forum.example.com:3000"],
+    ["FORUM_ALLOWED_HOSTS", "https://forum.example.com"],
+    ["FORUM_ALLOWED_HOSTS", "forum.example.com/forum"],
+    ["FORUM_ALLOWED_HOSTS", "forum example"],
+    ["FORUM_ALLOWED_HOSTS", "forum.example.com,,10.0.0.5"],
+    ["FORUM_ALLOWED_HOSTS", "*"],
     ["LOG_LEVEL", "chatty"],
   ])("refuses %s=%s, naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value }, "/srv")).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

@@ -22,7 +22,7 @@ export type TestForum = {
 };
 
 export type ForumOptions = Partial<
-  Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl">
+  Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl" | "allowedHosts">
 > & {
   onNewStatement?: (sql: string) => void;
   /**
@@ -51,6 +51,7 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
     // A cached answer changed in place would show one caller's data to the next: make it throw.
     freezeCachedAnswers: true,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
   options.beforeReady?.(app);
   try {

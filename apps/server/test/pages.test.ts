@@ -13,7 +13,7 @@ let post: { id: number; slug: string; title: string };
 let categoryId: number;
 
 beforeAll(async () => {
-  forum = await startForum({ webDistDir: requireWebBuild() });
+  forum = await startForum({ webDistDir: requireWebBuild(), allowedHosts: ["forum.test", "localhost"] });
   categoryId = await insertCategory(forum.db, "Databases");
   const member = await signedIn(forum, { username: "ada_l" });
   const created = await member.post("/api/posts", {
@@ -348,8 +348,12 @@ describe("members", () => {
 
 describe("the public address", () => {
   it("FORUM_PUBLIC_URL names the canonical address whatever host the request used", async () => {
-    const other = await forum.startInstance({ publicUrl: "https://forum.example.com" });
-    const res = await other.inject({ method: "GET", url: "/cats/databases", headers: { host: "10.0.0.5:3000" } });
-    expect(headOf(res.body).canonical).toBe("https://forum.example.com/cats/databases");
+    const other = await forum.startInstance({ publicUrl: "https://forum.example.com", allowedHosts: undefined });
+    for (const host of ["10.0.0.5:3000", "evil.example"]) {
+      const res = await other.inject({ method: "GET", url: "/cats/databases", headers: { host } });
+      expect(headOf(res.body).canonical).toBe("https://forum.example.com/cats/databases");
+      expect(headOf(res.body).ogUrl).toBe("https://forum.example.com/cats/databases");
+      expect(res.body).not.toContain(host);
+    }
   });
 });

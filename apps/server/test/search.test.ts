@@ -1,5 +1,6 @@
 // GET /api/search and /api/search/count on both engines: ranking, stemming, prefixes, phrases,
 // hostile input, and every write visible to the next search.
+import { down as beforeNames, up as withNames } from "@forum/db/migrations/0019_search_names";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, client, insertCategory, signedIn, startForum, TEST_ENGINE, type TestForum } from "./harness";
 
@@ -139,13 +140,14 @@ describe("GET /api/search", () => {
     expect(count.status).toBe(200);
   });
 
-  it("refuses queries under 2 characters with 400", async () => {
-    for (const q of ["", "a", "  b  ", "%20"]) {
+  it("refuses an empty query with 400; one letter is a word like any other", async () => {
+    for (const q of ["", "%20%20", "%20"]) {
       const res = await visitor().get(`/api/search?q=${q}`);
-      expect(res).toMatchObject({ status: 400, body: { message: "Search needs at least 2 characters" } });
+      expect(res).toMatchObject({ status: 400, body: { message: "Search needs at least 1 character" } });
     }
-    expect((await visitor().get("/api/search")).body).toEqual({ message: "Search needs at least 2 characters" });
-    expect((await visitor().get("/api/search/count?q=x")).status).toBe(400);
+    expect((await visitor().get("/api/search")).body).toEqual({ message: "Search needs at least 1 character" });
+    expect((await visitor().get("/api/search/count?q=")).status).toBe(400);
+    expect((await visitor().get("/api/search?q=x")).status).toBe(200);
   });
 
   it("finds a new post at once, an edited one by its new words only, a deleted one never", async () => {
@@ -338,5 +340,76 @@ describe("GET /api/search", () => {
     }
     searching = false;
     await background;
+  });
+});
+
+// Migration 0019: the names a technology forum writes are words of their own at both ends (the
+// index and the query), on both engines; no query is a one- or two-letter prefix of every word.
+describe("searching technology names", () => {
+  let namesCategory: number;
+  const ids = new Map<string, number>();
+  const inNames = async (q: string, sort = "relevance") =>
+    titles(await search(`q=${encodeURIComponent(q)}&categoryId=${namesCategory}&sort=${sort}`));
+
+  beforeAll(async () => {
+    namesCategory = await insertCategory(forum.db, "Languages");
+    const posts: Array<[string, string]> = [
+      ["Pointers in C", "Plain C, no classes: malloc and free."],
+      ["C++ templates explained", "Template metaprogramming in modern C++17."],
+      ["Pattern matching in C#", "C# 12 switch expressions; F# did it first."],
+      ["Hosting .NET apps", "Kestrel serves ASP.NET Core on .NET 8."],
+      ["Node.js streams", "Backpressure in Node.js pipes."],
+      ["Caching cookies in a cache", "Cats can climb, the network is down and a safety net helps."],
+    ];
+    for (const [title, content] of posts) ids.set(title, (await post(author, title, content, namesCategory)).id);
+  });
+
+  it("finds C, C++, C#, F#, .NET, ASP.NET and Node.js as themselves", async () => {
+    expect(await inNames("C")).toEqual(["Pointers in C"]);
+    expect(await inNames("c")).toEqual(["Pointers in C"]);
+    expect(await inNames("C++")).toEqual(["C++ templates explained"]);
+    expect(await inNames("C#")).toEqual(["Pattern matching in C#"]);
+    expect(await inNames("F#")).toEqual(["Pattern matching in C#"]);
+    expect(await inNames(".NET")).toEqual(["Hosting .NET apps"]);
+    expect(await inNames("ASP.NET")).toEqual(["Hosting .NET apps"]);
+    expect(await inNames("Node.js")).toEqual(["Node.js streams"]);
+    expect(await inNames("C#", "new")).toEqual(["Pattern matching in C#"]);
+    // "net" is a word of its own, and a prefix of "network": not ".NET".
+    expect(await inNames("net")).toEqual(["Caching cookies in a cache"]);
+    const count = await visitor().get(`/api/search/count?q=C&categoryId=${namesCategory}`);
+    expect(count.body).toEqual({ count: 1, exact: true });
+  });
+
+  it("finds the post about C++ templates among all posts", async () => {
+    expect(titles(await search(`q=${encodeURIComponent("C++ templates")}`))).toEqual(["C++ templates explained"]);
+    expect(titles(await search(`q=${encodeURIComponent("templates C++")}`))).toEqual(["C++ templates explained"]);
+  });
+
+  it("never reads a word of one or two letters as a prefix", async () => {
+    expect(await inNames("ca")).toEqual([]);
+    expect(await inNames("co")).toEqual([]);
+    expect(await inNames("cac")).toEqual(["Caching cookies in a cache"]);
+    expect(await inNames("network ca")).toEqual([]);
+  });
+
+  it("finds the names in posts and replies written before the index knew them", async () => {
+    // A reply indexed by 0019 goes back with the index and comes again, with no stale entry.
+    const qsharp = await reply(replier, ids.get("C++ templates explained") as number, "Anyone tried Q# for this?");
+    // Back to the index of migrations 0009 and 0015, a post and a reply written into it, then 0019.
+    await beforeNames(forum.db);
+    const old = await post(author, "Legacy F# notes", "Ported from ASP.NET long ago.", namesCategory);
+    await reply(replier, old.id, "It still builds with g++ and Notepad++ here.");
+    await withNames(forum.db);
+    expect(await inNames("F#")).toEqual(["Legacy F# notes", "Pattern matching in C#"]);
+    expect(await inNames("ASP.NET")).toEqual(["Legacy F# notes", "Hosting .NET apps"]);
+    const [byReply] = await search(`q=${encodeURIComponent("g++")}&categoryId=${namesCategory}`);
+    expect(byReply).toMatchObject({ id: old.id, matchedIn: "reply" });
+    expect(await inNames("Notepad++")).toEqual(["Legacy F# notes"]);
+    expect(await inNames("Q#")).toEqual(["C++ templates explained"]);
+    expect((await replier.del(`/api/replies/${qsharp.id}`)).status).toBe(200);
+    expect(await inNames("Q#")).toEqual([]);
+    // And what is written now is indexed by the new rules.
+    await post(author, "F# after the upgrade", "plain", namesCategory);
+    expect(await inNames("F#", "new")).toEqual(["F# after the upgrade", "Legacy F# notes", "Pattern matching in C#"]);
   });
 });

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFERENCE_CSP } from "../src/openapi/reference";
 import { AD_FRAME_CSP } from "../src/plugins/adFrame";
 import { PAGE_CSP } from "../src/plugins/securityHeaders";
 import { startForum, type TestForum } from "./harness";
@@ -76,6 +77,20 @@ describe("HTML pages", () => {
     for (const url of ["/", "/api/categories", "/api/nothing"]) {
       const res = await get(https.app, url);
       expect(res.headers["strict-transport-security"], url).toBe("max-age=15552000");
+    }
+  });
+});
+
+describe("the API reference page", () => {
+  it("has its own policy, and like every page may not be framed and sends a shortened Referer", async () => {
+    for (const method of ["GET", "HEAD"] as const) {
+      const res = await get(forum.app, "/api/docs", {}, method);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+      expect(res.headers["content-security-policy"]).toBe(REFERENCE_CSP);
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
     }
   });
 });

@@ -16,7 +16,7 @@ const POSTS = MAX_URLS + 7;
 const BASE = Date.now() + 60_000;
 
 beforeAll(async () => {
-  forum = await startForum();
+  forum = await startForum({ allowedHosts: ["forum.test", "localhost"] });
   categoryId = await insertCategory(forum.db, "Databases");
   await insertCategory(forum.db, "Empty Corner");
   const author = await insertUser(forum.db);
@@ -120,7 +120,7 @@ describe("sitemap.xml", () => {
   });
 
   it("uses the configured public address", async () => {
-    const other = await forum.startInstance({ publicUrl: "https://forum.example.com" });
+    const other = await forum.startInstance({ publicUrl: "https://forum.example.com", allowedHosts: undefined });
     const res = await other.inject({ method: "GET", url: "/sitemap.xml", headers: { host: "10.0.0.5" } });
     expect(res.body).toContain("<loc>https://forum.example.com/sitemaps/pages.xml</loc>");
     const robots = await other.inject({ method: "GET", url: "/robots.txt" });

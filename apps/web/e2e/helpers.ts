@@ -26,9 +26,9 @@ export async function openReady(page: Page, url: string) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-/** Fills the Login tab (both tabs stay in the page; only the shown panel is used). */
-export async function fillLogin(page: Page, username: string, password: string) {
-  await openReady(page, "/login");
+/** Fills the Login tab (both tabs stay in the page; only the shown panel is used) of `at`. */
+export async function fillLogin(page: Page, username: string, password: string, at = "/login") {
+  await openReady(page, at);
   const panel = page.getByRole("tabpanel", { name: "Login" });
   await panel.getByLabel("Username").fill(username);
   await panel.getByLabel("Password", { exact: true }).fill(password);

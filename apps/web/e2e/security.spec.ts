@@ -3,7 +3,7 @@
 // and images inside its sandbox, and a click on its link opens the advertiser's page outside
 // the sandbox, with noopener, and is counted.
 import { type APIRequestContext, expect, type Page, request as requestContext, test } from "@playwright/test";
-import { ADMIN, login, register, snap, uniqueName } from "./helpers";
+import { ADMIN, fillLogin, login, register, snap, uniqueName } from "./helpers";
 import { E2E_PORT } from "./ports";
 
 const ADVERTISER = "https://advertiser.example/landing";
@@ -186,4 +186,26 @@ test("no page, not even one of the same site, can show the forum in a frame", as
   );
   expect(shown).toBe("refused");
   await expect(page.frameLocator('iframe[title="framed settings"]').getByText("Account Settings")).toHaveCount(0);
+});
+
+// The return path of a login link (?next=) is normalised (issue 25): one that would leave the
+// site, or that the router refuses ("/%09/evil.example" left the member stuck on /login), lands
+// on the home page after signing in; a page of the forum's is returned to.
+test("signing in from a login link with a hostile return path lands on the home page", async ({ page }) => {
+  const payloads = [
+    "/%09/evil.example",
+    "//evil.example",
+    "/%5Cevil.example",
+    "/%2F/evil.example",
+    "https://evil.example",
+  ];
+  for (const next of payloads) {
+    await page.context().clearCookies();
+    await fillLogin(page, ADMIN.username, ADMIN.password, `/login?next=${next}`);
+    await expect(page, next).toHaveURL(`http://127.0.0.1:${E2E_PORT}/`);
+    await expect(page.getByRole("heading", { name: "Latest Discussions" })).toBeVisible();
+  }
+  await page.context().clearCookies();
+  await fillLogin(page, ADMIN.username, ADMIN.password, `/login?next=${encodeURIComponent("/search?q=C%2B%2B")}`);
+  await expect(page).toHaveURL(/\/search\?q=C%2B%2B$/);
 });

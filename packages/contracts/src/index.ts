@@ -4,6 +4,7 @@ export * from "./constants";
 export * from "./fields";
 export * from "./mentions";
 export * from "./messages";
+export * from "./returnPath";
 export * from "./schemas";
 export * from "./search";
 export * from "./slug";

@@ -20,7 +20,7 @@ export const MESSAGES = {
 
   // Messages the spec leaves open.
   invalidCredentials: "Invalid username or password",
-  searchTooShort: `Search needs at least ${SEARCH_MIN_LENGTH} characters`,
+  searchTooShort: `Search needs at least ${SEARCH_MIN_LENGTH} ${SEARCH_MIN_LENGTH === 1 ? "character" : "characters"}`,
   databaseUnavailable: "The forum cannot reach its database right now. Please try again in a moment.",
   banned: "Your account has been banned. Contact an administrator if you think this is a mistake.",
   notSignedIn: "You must be logged in to do that",
@@ -65,6 +65,8 @@ export const MESSAGES = {
   adsBetweenPostsRange: `Ads between posts must be a whole number from ${ADS_BETWEEN_POSTS_MIN} to ${ADS_BETWEEN_POSTS_MAX}`,
   categoryNameTaken: "A category with this name already exists",
   crossSiteWrite: "Cross-site request refused",
+  unknownHost:
+    "This forum does not answer to that host name. Its operator can list it in FORUM_ALLOWED_HOSTS or set FORUM_PUBLIC_URL.",
   bulkFileTooLarge: `The file is too large: the limit is ${BULK_MAX_FILE_BYTES / 1024 / 1024} MB`,
   bulkFileEmpty: "The file is empty",
   bulkNotSpreadsheet: "The file is not an Excel spreadsheet (.xlsx or .xls), or it is damaged",

@@ -3,8 +3,13 @@
 // matches (stemming, prefixes, phrases); the word matcher here only finds those words again in
 // plain text, closely enough to point at them.
 
-/** Shortest query, after trimming. */
-export const SEARCH_MIN_LENGTH = 2;
+/** Shortest query, after trimming: one letter is a word too ("C", "R"). */
+export const SEARCH_MIN_LENGTH = 1;
+/**
+ * The last word typed also matches as a prefix from this many letters: a one- or two-letter
+ * prefix would match nearly every post ("c" in "C++" used to find 35 of 43 demo posts).
+ */
+export const SEARCH_PREFIX_MIN_LENGTH = 3;
 /** Longest query the server reads; the rest is ignored. */
 export const SEARCH_MAX_LENGTH = 200;
 /** At most this many terms take part (a pasted paragraph must not become a huge query). */
@@ -21,14 +26,28 @@ export type SearchMatchedIn = (typeof SEARCH_MATCHED_IN)[number];
 
 /**
  * One thing every result must contain: a word, a run of words joined by punctuation ("node.js"),
- * or a quoted phrase. `text` is what the engine's own tokenizer reads (never an operator: the
- * engines get it quoted); `words` are its letters-and-digits runs, lower-case.
+ * or a quoted phrase. `text` is what the engine reads, through its own search-text rules (never
+ * an operator: the engines get it quoted); `words` are its words, lower-case.
  */
 export type SearchTerm = { text: string; words: string[]; phrase: boolean; prefix: boolean };
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
-const ASCII_WORD = /[A-Za-z0-9]+/g;
+// A word is a run of letters and digits, or one of the names both engines index as a word of its
+// own (@forum/db migration 0019): a word followed by "++" ("C++", "g++"), a lone letter followed
+// by "#" and no letter ("C#", "F#"), ".net" at a word's end (".NET", "ASP.NET" is "asp" ".net").
+// The database decides what matches; these only have to find the same words in a text again.
+const WORD =
+  /\.net(?![\p{L}\p{N}+#])|[\p{L}\p{N}][\p{L}\p{N}\p{M}]*\+\+|(?<![\p{L}\p{N}.+#])[A-Za-z]#(?![A-Za-z])|[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/giu;
+const ASCII_WORD_SOURCE = String.raw`\.net(?![A-Za-z0-9+#])|[A-Za-z0-9]+\+\+|(?<![A-Za-z0-9.+#])[A-Za-z]#(?![A-Za-z])|[A-Za-z0-9]+`;
+const ASCII_WORD = new RegExp(ASCII_WORD_SOURCE, "gi");
+const ASCII_WORD_AT = new RegExp(ASCII_WORD_SOURCE, "iy");
+/** The word that starts at `index` of ASCII text ("" if none does). */
+function asciiWordAt(text: string, index: number): string {
+  ASCII_WORD_AT.lastIndex = index;
+  return ASCII_WORD_AT.exec(text)?.[0] ?? "";
+}
 const ASCII = /^\p{ASCII}*$/u;
+/** A name ("c++", "c#", ".net"): matched as it is, never stemmed nor a prefix. */
+const isName = (word: string) => /[.+#]/.test(word);
 
 /** Words of a text: the same runs either way, but Unicode classes cost five times more to scan. */
 function wordPattern(text: string): RegExp {
@@ -75,7 +94,15 @@ export function parseSearchQuery(input: string): SearchTerm[] {
   }
   const kept = terms.slice(0, SEARCH_MAX_TERMS);
   const last = kept.at(-1);
-  if (last && !(endsWithPhrase && last === terms.at(-1))) last.prefix = true;
+  const lastWord = last?.words.at(-1) ?? "";
+  if (
+    last &&
+    !(endsWithPhrase && last === terms.at(-1)) &&
+    !isName(lastWord) &&
+    lastWord.length >= SEARCH_PREFIX_MIN_LENGTH
+  ) {
+    last.prefix = true;
+  }
   return kept;
 }
 
@@ -83,6 +110,7 @@ export function parseSearchQuery(input: string): SearchTerm[] {
 // ("databases" and "database", "running" and "run"). The database's own stemmer decides what
 // matches; this only has to find those words in the text again.
 function lightStem(word: string): string {
+  if (isName(word)) return word;
   let stem = word;
   if (stem.length > 4 && stem.endsWith("ies")) stem = `${stem.slice(0, -3)}y`;
   else if (stem.length > 3 && /(ss|x|z|ch|sh)es$/.test(stem)) stem = stem.slice(0, -2);
@@ -106,7 +134,8 @@ function wordTest(terms: readonly SearchTerm[]): WordTest | null {
   for (const term of terms) {
     term.words.forEach((word, index) => {
       const stem = lightStem(word);
-      words.push({ word, stem, lead: stem.slice(0, -1), prefix: term.prefix && index === term.words.length - 1 });
+      const lead = isName(word) ? word : stem.slice(0, -1);
+      words.push({ word, stem, lead, prefix: term.prefix && index === term.words.length - 1 });
     });
   }
   if (words.length === 0) return null;
@@ -126,13 +155,19 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 /**
  * In plain ASCII text, where a word might match: every word the test can pass starts with a query
  * word or a stem's lead, so one case-insensitive pattern finds the few places to test instead of
- * tokenizing the whole text (a page of 20 posts of up to 3,000 characters each).
+ * tokenizing the whole text (a page of 20 posts of up to 3,000 characters each). A word starts
+ * after a non-letter, but ".net" may follow one ("ASP.NET").
  */
 function asciiCandidates(terms: readonly SearchTerm[]): RegExp | null {
-  const starts = terms.flatMap((term) => term.words.flatMap((word) => [word, lightStem(word).slice(0, -1)]));
+  const starts = terms.flatMap((term) =>
+    term.words.flatMap((word) => (isName(word) ? [word] : [word, lightStem(word).slice(0, -1)])),
+  );
   if (starts.some((start) => start === "" || !ASCII.test(start))) return null;
   const alternatives = [...new Set(starts)].sort((a, b) => a.length - b.length).map(escapeRegExp);
-  return new RegExp(`(?<![A-Za-z0-9])(?:${alternatives.join("|")})`, "gi");
+  const dotted = alternatives.filter((start) => start.startsWith("\\."));
+  const others = alternatives.filter((start) => !start.startsWith("\\."));
+  const anyOf = [...(others.length > 0 ? [`(?<![A-Za-z0-9])(?:${others.join("|")})`] : []), ...dotted];
+  return new RegExp(anyOf.join("|"), "gi");
 }
 
 type Matchers = { test: WordTest | null; candidates: RegExp | null };
@@ -158,11 +193,14 @@ export function matchRanges(text: string, terms: readonly SearchTerm[]): TextRan
   const candidates = pattern && ASCII.test(text) ? pattern : null;
   if (candidates) {
     const ranges: TextRange[] = [];
-    const word = /[A-Za-z0-9]+/y;
     for (const match of text.matchAll(candidates)) {
-      word.lastIndex = match.index;
-      const found = word.exec(text)?.[0] ?? "";
-      if (test(found.toLowerCase())) ranges.push({ start: match.index, end: match.index + found.length });
+      // After a dot, the candidate may be the end of ".net", a word of its own.
+      const inName = text[match.index - 1] === "." ? asciiWordAt(text, match.index - 1) : "";
+      const start = inName.startsWith(".") ? match.index - 1 : match.index;
+      const found = start < match.index ? inName : asciiWordAt(text, start);
+      const marked = ranges.at(-1);
+      if (marked && start < marked.end) continue;
+      if (test(found.toLowerCase())) ranges.push({ start, end: start + found.length });
     }
     return ranges;
   }

@@ -26,6 +26,38 @@ describe("matchRanges", () => {
   });
 });
 
+describe("names", () => {
+  const text = "I write C, C++17 and C# (F# too) on .NET; ASP.NET and Node.js. Cats cache nets on the network.";
+
+  it("marks a name as a word of its own, and a lone letter only where it stands alone", () => {
+    expect(marked(text, "C")).toEqual(["C"]);
+    expect(marked(text, "c++")).toEqual(["C++"]);
+    expect(marked(text, "C#")).toEqual(["C#"]);
+    expect(marked(text, "F#")).toEqual(["F#"]);
+    expect(marked(text, ".NET")).toEqual([".NET", ".NET"]);
+    // A run of words is marked word by word, as a phrase is.
+    expect(marked(text, "ASP.NET")).toEqual([".NET", "ASP", ".NET"]);
+    expect(marked(text, "node.js")).toEqual(["Node", "js"]);
+    // Not a name: "net" is the word and its forms (and a prefix), never ".NET".
+    expect(marked(text, "net")).toEqual(["nets", "network"]);
+    expect(marked(text, ".net net")).toEqual([".NET", ".NET", "nets", "network"]);
+    // The same in text that is not plain ASCII.
+    expect(marked("Ünïcode: C# und C++ für .NET", "c# .net")).toEqual(["C#", ".NET"]);
+  });
+
+  it("reads a last word of three letters or more as a prefix, never a shorter one nor a name", () => {
+    expect(marked(text, "ca")).toEqual([]);
+    expect(marked(text, "cac")).toEqual(["cache"]);
+    const prefixOf = (query: string) => parseSearchQuery(query).map((term) => term.prefix);
+    expect(prefixOf("C")).toEqual([false]);
+    expect(prefixOf("go")).toEqual([false]);
+    expect(prefixOf("C++ tem")).toEqual([false, true]);
+    expect(prefixOf("templates C++")).toEqual([false, false]);
+    expect(prefixOf("ASP.NET")).toEqual([false]);
+    expect(parseSearchQuery("C++ templates").map((term) => term.words)).toEqual([["c++"], ["templates"]]);
+  });
+});
+
 describe("highlightParts and snippetOf", () => {
   it("split the text around the matches and cut at most 200 characters around the best one", () => {
     expect(highlightParts("Tune the cache now", parseSearchQuery("cache"))).toEqual([

@@ -13,9 +13,11 @@
 // A page is read tier by tier, so the first pages of a common word read only the title tier; a
 // tier's rows are counted only when a page lies wholly past it.
 //
-// What the person typed arrives parsed (@forum/contracts parseSearchQuery): each term goes to the
-// engine as a quoted string, so its own tokenizer reads it (English stemming on both, no stop
-// words dropped) and nothing in it is ever an operator; the last term matches as a prefix.
+// What the person typed arrives parsed (@forum/contracts parseSearchQuery). Each term is first
+// read by the engine's own search-text rules, the ones its index was written with (migration
+// 0019: "C++" is "cplusplus" at both ends), then goes to the engine as a quoted string, so its
+// tokenizer reads it (English stemming on both, no stop words dropped) and nothing in it is ever
+// an operator; the last term may match as a prefix (parseSearchQuery decides when).
 import type { SearchMatchedIn, SearchSort, SearchTerm } from "@forum/contracts";
 import { type RawBuilder, sql } from "kysely";
 import { type Engine, engineOf } from "./engine";
@@ -32,9 +34,9 @@ export type SearchPageOptions = {
 
 /** One page of results: post ids with where each matched (and the matching reply, for a reply match). */
 export async function searchPage(db: ForumDb, terms: SearchTerm[], options: SearchPageOptions): Promise<SearchHit[]> {
-  if (terms.length === 0) return [];
   const engine = ENGINES[engineOf(db)];
-  const query = await engine.query(db, terms);
+  const query = terms.length === 0 ? null : await engine.query(db, terms);
+  if (query === null) return [];
   const { categoryId } = options;
   if (options.sort === "new") return newestPage(db, engine, query, options);
 
@@ -66,9 +68,9 @@ export async function searchCount(
   categoryId: number | undefined,
   cap: number,
 ): Promise<{ count: number; exact: boolean }> {
-  if (terms.length === 0) return { count: 0, exact: true };
   const engine = ENGINES[engineOf(db)];
-  const query = await engine.query(db, terms);
+  const query = terms.length === 0 ? null : await engine.query(db, terms);
+  if (query === null) return { count: 0, exact: true };
   // Title and content tiers together are one match of the post's text.
   let count = await engine.count(db, query, "post", categoryId, cap + 1);
   if (count <= cap) count += await countTier(db, engine, query, "reply", categoryId, cap + 1 - count);
@@ -138,8 +140,8 @@ type ReplyPostsOptions = {
 type ReplyPost = { postId: number; replyId: number };
 
 type EngineSearch = {
-  /** The engine's query text for all terms. */
-  query: (db: ForumDb, terms: SearchTerm[]) => Promise<string>;
+  /** The engine's query text for all terms; null when a term has no word the engine can search. */
+  query: (db: ForumDb, terms: SearchTerm[]) => Promise<string | null>;
   /** Posts with every term in the title, most relevant first. */
   titleRanked: (
     db: ForumDb,
@@ -189,6 +191,20 @@ async function countOf(db: ForumDb, query: RawBuilder<{ n: number }>): Promise<n
   return Number((await rows(db, query))[0]?.n ?? 0);
 }
 
+/**
+ * Each term's search text, read by the engine's own rules (migration 0019), words separated by
+ * single spaces; null when one has no word left (it can match nothing, so neither can the query).
+ */
+async function searchTexts(
+  db: ForumDb,
+  terms: SearchTerm[],
+  select: (json: string) => RawBuilder<{ text: string | null }>,
+): Promise<string[] | null> {
+  const found = await rows(db, select(JSON.stringify(terms.map((term) => term.text))));
+  const texts = found.map((row) => (row.text ?? "").replace(/\s+/g, " ").trim());
+  return texts.length === terms.length && texts.every((text) => text !== "") ? texts : null;
+}
+
 /** A join to posts and its condition, only with a category filter. */
 const categoryJoin = (idColumn: string, categoryId: number | undefined) =>
   categoryId === undefined ? sql`` : sql`join posts p on p.id = ${sql.ref(idColumn)}`;
@@ -218,9 +234,16 @@ const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 const sqliteSearch: EngineSearch = {
   query: async (db, terms) => {
-    const parts = terms.map((term) => quoted(term.text));
+    const texts = await searchTexts(
+      db,
+      terms,
+      (json) => sql<{ text: string | null }>`select (select text from search_text where input = j.value) as text
+        from json_each(${json}) j order by j.key`,
+    );
+    if (!texts) return null;
+    const parts = texts.map(quoted);
     const last = terms.at(-1);
-    if (last?.prefix) parts[parts.length - 1] = await sqlitePrefix(db, last);
+    if (last?.prefix) parts[parts.length - 1] = await sqlitePrefix(db, last, texts.at(-1) as string);
     return parts.join(" AND ");
   },
   titleRanked: (db, query, categoryId, offset, limit) =>
@@ -300,11 +323,12 @@ function contentOnly(query: string): string {
 /**
  * The last word as a prefix: the words of the index that start with it (search_words, 0015), each
  * read like any word, and the word itself (its stem finds "caching" for "cache"); FTS5's own
- * prefix query when there are too many, or for a run of words ("node.js").
+ * prefix query when there are too many, or for a run of words ("foo-bar"). `text` is the term's
+ * search text (a prefix term is never a name, so its one word is the word typed).
  */
-async function sqlitePrefix(db: ForumDb, term: SearchTerm): Promise<string> {
+async function sqlitePrefix(db: ForumDb, term: SearchTerm, text: string): Promise<string> {
   const [word] = term.words;
-  if (term.words.length !== 1 || !word) return `${quoted(term.text)}*`;
+  if (term.words.length !== 1 || !word) return `${quoted(text)}*`;
   const last = word.codePointAt(word.length - 1) as number;
   const end = `${word.slice(0, -1)}${String.fromCodePoint(last + 1)}`;
   const words = (
@@ -314,8 +338,8 @@ async function sqlitePrefix(db: ForumDb, term: SearchTerm): Promise<string> {
         order by word limit ${MAX_PREFIX_WORDS + 1}`,
     )
   ).map((row) => row.word);
-  if (words.length > MAX_PREFIX_WORDS) return `${quoted(term.text)}*`;
-  return `(${[term.text, ...words.filter((found) => found !== word)].map(quoted).join(" OR ")})`;
+  if (words.length > MAX_PREFIX_WORDS) return `${quoted(text)}*`;
+  return `(${[text, ...words.filter((found) => found !== word)].map(quoted).join(" OR ")})`;
 }
 
 /** The posts of `candidates` that pass the reply tier's filters: in the category, text not matching. */
@@ -347,10 +371,19 @@ async function sqliteKeep(
 const tsQuery = (text: string) => sql`to_tsquery('forum_english', ${text})`;
 
 const postgresSearch: EngineSearch = {
-  query: async (_db, terms) =>
-    terms
-      .map((term) => `'${term.text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${term.prefix ? ":*" : ""}`)
-      .join(" & "),
+  query: async (db, terms) => {
+    const texts = await searchTexts(
+      db,
+      terms,
+      (json) => sql<{ text: string | null }>`select forum_search_text(t.value) as text
+        from json_array_elements_text(${json}::json) with ordinality as t(value, n) order by t.n`,
+    );
+    return (
+      texts
+        ?.map((text, i) => `'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'${terms[i]?.prefix ? ":*" : ""}`)
+        .join(" & ") ?? null
+    );
+  },
   titleRanked: (db, query, categoryId, offset, limit) =>
     ids(
       db,

@@ -11,6 +11,7 @@ import { AppError } from "@forum/api";
 import { messageViewSchema } from "@forum/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { acceptsGzip } from "../plugins/jsonBody";
+import { documentHeaders } from "../plugins/securityHeaders";
 
 /**
  * The policy the page is written for: scripts and styles from this server only (no inline
@@ -84,7 +85,7 @@ export function registerApiReference(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      reply.header("content-security-policy", REFERENCE_CSP).header("cache-control", "no-cache");
+      reply.headers(documentHeaders(REFERENCE_CSP)).header("cache-control", "no-cache");
       return send(request, reply, PAGE, "index.html");
     },
   );

@@ -35,14 +35,23 @@ export function pageCsp(scriptHashes: readonly string[] = []): string {
 
 export const PAGE_CSP = pageCsp();
 
-/** The headers of an HTML page; `scriptHashes` allow its inline scripts ('sha256-…'). */
-export function pageHeaders(scriptHashes: readonly string[] = []) {
+/**
+ * The headers of every HTML document of the forum's own (its pages, the API reference) under
+ * the policy `csp`: never framed, and a Referer shortened to the origin for other sites. Only an
+ * ad's frame, a document framed by the forum itself, has headers of its own (adFrame.ts).
+ */
+export function documentHeaders(csp: string) {
   return {
-    "content-security-policy": pageCsp(scriptHashes),
+    "content-security-policy": csp,
     // For browsers that predate frame-ancestors.
     "x-frame-options": "DENY",
     "referrer-policy": "strict-origin-when-cross-origin",
   };
+}
+
+/** The headers of an HTML page; `scriptHashes` allow its inline scripts ('sha256-…'). */
+export function pageHeaders(scriptHashes: readonly string[] = []) {
+  return documentHeaders(pageCsp(scriptHashes));
 }
 
 const PAGE_HEADERS = pageHeaders();

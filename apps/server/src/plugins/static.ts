@@ -6,7 +6,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { AppError } from "@forum/api";
 import type { FastifyInstance } from "fastify";
-import { restMethodsOf } from "./methodRefusal";
+import { refuseTrpcMethod, restMethodsOf, TRPC_PREFIX } from "./methodRefusal";
 import type { PageServer } from "./pages";
 
 const API_PREFIXES = ["/api/", "/api", "/trpc/", "/trpc", "/uploads/"];
@@ -54,6 +54,8 @@ export async function registerStatic(
       if (options.servePage) return options.servePage(request, reply);
       return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
     }
+    // A method no route takes (TRACE, PROPFIND…) on the tRPC door: refused as the door refuses any.
+    if (path.startsWith(TRPC_PREFIX)) return refuseTrpcMethod(request, reply);
     // An API path that exists for other methods: 405, naming them.
     const allowed = isApi ? restMethodsOf(app, path) : [];
     if (allowed.length > 0) {

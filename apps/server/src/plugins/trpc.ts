@@ -1,11 +1,12 @@
 // The tRPC door at /trpc, as the web app and the typed client call it: queries by GET take the
 // direct path in trpcQueries.ts; mutations by POST (and what the direct path leaves) go through
-// tRPC's stock Fastify handler; every other method is refused here (methodRefusal.ts).
+// tRPC's stock Fastify handler; a method the named procedures are not called with is refused here,
+// with the methods they are (methodRefusal.ts; a method no route takes, in the 404 handler).
 import { type AppRouter, appRouter, toAppError } from "@forum/api";
 import { type FastifyTRPCPluginOptions, fastifyRequestHandler } from "@trpc/server/adapters/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
-import { refuseTrpcMethod } from "./methodRefusal";
+import { refuseTrpcMethod, trpcServes } from "./methodRefusal";
 import type { SharedAnswers } from "./sharedAnswers";
 import { answerQueries, parseQueryRequest } from "./trpcQueries";
 
@@ -48,13 +49,18 @@ export async function registerTrpc(
 
     // Fastify answers HEAD with this GET route too. tRPC's stock handler cannot answer HEAD (it
     // hands Fastify a fetch Response and the request ends in a 500), so what the direct path
-    // does not answer is refused here instead.
+    // does not answer is refused here instead. tRPC's own refusal of a mutation by GET or a
+    // query by POST names no methods: those are refused here too.
     scope.get("/trpc/:path", async (request, reply) => {
       const call = parseQueryRequest(request, MAX_BATCH_SIZE);
       if (call) return answerQueries(call, request, reply, contextFor, logInternal, shared);
-      return request.method === "HEAD" ? refuseTrpcMethod(request, reply) : stock(request, reply);
+      return request.method === "HEAD" || !trpcServes(request)
+        ? refuseTrpcMethod(request, reply)
+        : stock(request, reply);
     });
-    scope.post("/trpc/:path", stock);
+    scope.post("/trpc/:path", (request, reply) =>
+      trpcServes(request) ? stock(request, reply) : refuseTrpcMethod(request, reply),
+    );
     scope.route({ method: ["PUT", "DELETE", "PATCH", "OPTIONS"], url: "/trpc/:path", handler: refuseTrpcMethod });
   });
 }

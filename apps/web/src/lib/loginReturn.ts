@@ -2,6 +2,7 @@
 // registered, comes back to the page they were on and the action they started (issue 13: they
 // landed on / with no word why). The return path travels in the login URL (?next=), the action
 // in the router's state of the return (so a reload never repeats it).
+import { ownReturnPath } from "@forum/contracts";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 
@@ -25,11 +26,9 @@ export function loginUrl(base: LoginPath, from: string, reason?: LoginReason, re
   return `${base}?${params}`;
 }
 
-/** Where to return: a path of this site only (never "//other.example"), never the login screen. */
+/** Where to return: a path of this site only, never the login screen; else home (@forum/contracts ownReturnPath). */
 export function returnPath(params: URLSearchParams): string {
-  const next = params.get("next") ?? "";
-  const own = next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\");
-  return own && !/^\/(login|auth)\b/.test(next) ? next : "/";
+  return ownReturnPath(params.get("next"));
 }
 
 export function reasonText(params: URLSearchParams): string | undefined {

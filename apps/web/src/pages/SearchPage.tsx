@@ -53,7 +53,7 @@ export default function SearchPage() {
       </Group>
       {tooShort ? (
         <Paper withBorder p="xl" ta="center">
-          <Text c="dimmed">Type at least {SEARCH_MIN_LENGTH} characters in the search box and press Enter.</Text>
+          <Text c="dimmed">Type what you are looking for in the search box and press Enter.</Text>
         </Paper>
       ) : (
         <Results key={`${q} ${categoryId} ${sort}`} q={q} categoryId={categoryId} sort={sort} />

@@ -731,15 +731,13 @@ function withoutSearchTriggers(sqlite: SQLite.Database): () => void {
 }
 
 /**
- * Fills the FTS5 tables from the rows, then merges each into one segment (fewer pages per query).
- * The replies' index is contentless (keyed by post, migration 0015): it is filled by an insert.
+ * Fills the FTS5 tables (contentless, migration 0019) from the rows' search texts, then merges
+ * each into one segment (fewer pages per query).
  */
 function rebuildSearchIndex(sqlite: SQLite.Database): void {
-  for (const table of ["posts_fts", "posts_title_fts"]) {
-    sqlite.exec(`insert into ${table} (${table}) values ('rebuild')`);
-  }
-  sqlite.exec(`insert into replies_by_post_fts (rowid, content)
-    select -("postId" * 4294967296 + id), content from replies`);
+  sqlite.exec("insert into posts_fts (rowid, title, content) select id, title, content from posts_search_text");
+  sqlite.exec("insert into posts_title_fts (rowid, title) select id, title from posts_search_text");
+  sqlite.exec("insert into replies_by_post_fts (rowid, content) select key, content from replies_search_text");
   for (const table of ["posts_fts", "posts_title_fts", "replies_by_post_fts"]) {
     sqlite.exec(`insert into ${table} (${table}) values ('optimize')`);
   }
@@ -747,10 +745,11 @@ function rebuildSearchIndex(sqlite: SQLite.Database): void {
 }
 
 /**
- * search_words (0015): the words of every title, content and reply. The tokenizer never joins
- * text across white space, so tokenizing each distinct white-space-separated piece once gives
- * the same words as tokenizing every text (the synthetic texts repeat a small vocabulary: 30
- * times faster than the migration's row-by-row statement).
+ * search_words (0015): the words of every title, content and reply, from their search texts
+ * (0019). Neither the tokenizers nor the search-text rules join text across white space, so each
+ * distinct white-space-separated piece read once gives the same words as every text read whole
+ * (the synthetic texts repeat a small vocabulary: 30 times faster than the migration's row-by-row
+ * statement).
  */
 function fillSearchWords(sqlite: SQLite.Database): void {
   const pieces = new Set<string>();
@@ -761,7 +760,8 @@ function fillSearchWords(sqlite: SQLite.Database): void {
     for (const piece of row.text.split(/\s+/)) pieces.add(piece);
   }
   const add = sqlite.prepare(
-    "insert or ignore into search_words (word) select token from search_tokenizer where input = ?",
+    `insert or ignore into search_words (word)
+      select token from search_tokenizer where input = (select text from search_text where input = ?)`,
   );
   sqlite.transaction(() => {
     for (const piece of pieces) add.run(piece);
