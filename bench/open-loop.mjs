@@ -193,7 +193,8 @@ async function main() {
     rmSync(work, { recursive: true, force: true });
   }
   const previous = existsSync(outFile) ? JSON.parse(readFileSync(outFile, "utf8")) : {};
-  const openLoop = {
+  // Each run as the issue names its figures, with what it ran on.
+  const setting = {
     date: new Date().toISOString(),
     engine,
     scale,
@@ -203,8 +204,8 @@ async function main() {
     connections,
     acceptEncoding: values.encoding,
     loadAverageAtEnd: loadavg().map((value) => Math.round(value * 10) / 10),
-    runs,
   };
+  const openLoop = runs.map((run) => ({ ...run, ...setting }));
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, `${JSON.stringify({ ...previous, openLoop }, null, 2)}\n`);
   console.log(`\nWritten: ${outFile} (openLoop)`);
