@@ -1,4 +1,5 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { engineOf } from "./engine";
 import type { ForumDb } from "./handle";
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_votes_created_index";
@@ -45,6 +46,22 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(db: ForumDb): Promise<string[]> {
   // Migrations are written on parallel branches with numbers reserved in advance, so a database
   // may have run 0018 before 0011 lands; each one touches its own tables, so order is not needed.
+  if (engineOf(db) === "postgres") {
+    // One connection without the pool's 30 s statement timeout (postgres.ts): a migration that
+    // rebuilds an index over a large forum (0019 over a million replies) takes minutes.
+    return db.connection().execute(async (connection) => {
+      await sql`set statement_timeout = 0`.execute(connection);
+      try {
+        return await runMigrations(connection);
+      } finally {
+        await sql`reset statement_timeout`.execute(connection);
+      }
+    });
+  }
+  return runMigrations(db);
+}
+
+async function runMigrations(db: ForumDb): Promise<string[]> {
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
