@@ -83,7 +83,8 @@ export class ReadCache {
     private readonly freezeAnswers = false,
     options: { maxItems?: number; clock?: () => number } = {},
   ) {
-    this.maxItems = options.maxItems ?? 4000;
+    // The lists' posts: about 40 hot lists of 20, and the pages members reach from them.
+    this.maxItems = options.maxItems ?? 1500;
     this.now = options.clock ?? Date.now;
   }
 
