@@ -1,11 +1,12 @@
 // Login/register (/login and /auth): a centred card outside the app layout, for signed-out visitors.
 import { Alert, Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
 import { usePageTitle } from "../components/PageTitle";
+import { Redirect } from "../components/Redirect";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
 import { reasonText, resumeAction, returnPath } from "../lib/loginReturn";
 import { FORUM_TITLE } from "../lib/site";
@@ -25,7 +26,7 @@ export default function LoginPage() {
   if (user) {
     // Also taken right after signing in: it must carry the action to resume as well.
     const resume = resumeAction(params);
-    return <Navigate to={returnPath(params)} replace state={resume ? { resume } : null} />;
+    return <Redirect to={returnPath(params)} state={resume ? { resume } : null} />;
   }
   return (
     <Center
