@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
+import { BannedNotice } from "../components/BannedNotice";
 import { usePageTitle } from "../components/PageTitle";
 import { Redirect } from "../components/Redirect";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
@@ -36,6 +37,7 @@ export default function LoginPage() {
       bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
     >
       <Stack w="100%" maw={420} gap="md">
+        <BannedNotice />
         <Paper withBorder shadow="sm" radius="md" p={{ base: "md", xs: "xl" }}>
           <Stack gap={4} align="center" mb="lg">
             <Title order={1} size="h2" ta="center">
