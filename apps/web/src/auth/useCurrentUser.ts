@@ -30,6 +30,8 @@ export function useCurrentUser(): AuthState {
     },
     staleTime: 60_000,
   });
-  const user = query.data ?? null;
-  return { user, isLoading: query.isPending, isAdmin: user?.role === "admin", banned: isBanned(query.error) };
+  // A failed refetch keeps the last answer: a ban ends it (the member is a visitor now).
+  const banned = isBanned(query.error);
+  const user = banned ? null : (query.data ?? null);
+  return { user, isLoading: query.isPending, isAdmin: user?.role === "admin", banned };
 }

@@ -54,7 +54,7 @@ export function PostCard({ post, badge, compact }: { post: PostCardView; badge?:
             {/* The title is part of the link's text, not only of an aria-label: twenty links reading
                 "Read More" say nothing apart in a list of links or to a search engine. */}
             <Button component={Link} to={href} variant="subtle" size="compact-sm">
-              Read More<VisuallyHidden>: {post.title}</VisuallyHidden>
+              Read More<VisuallyHidden>{` about ${post.title}`}</VisuallyHidden>
             </Button>
           </Group>
         </Stack>
