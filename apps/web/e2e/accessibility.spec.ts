@@ -261,11 +261,10 @@ async function signedInPage(browser: Browser, who: "member" | "admin", scheme: "
 for (const scheme of ["light", "dark"] as const) {
   for (const width of [375, 1280]) {
     test.describe(`${scheme}, ${width} px`, () => {
-      // Ten screens and more, each analysed by axe: past the default minute on a busy machine.
-      test.describe.configure({ timeout: 180_000 });
       test.use({ colorScheme: scheme, reducedMotion: "reduce", viewport: { width, height: 900 } });
-      // Each walk runs axe on a dozen screens or more: a few seconds each on a busy machine.
-      test.describe.configure({ timeout: 120_000 });
+      // Each walk runs axe on fifteen screens or more (toasts, tooltips and dropdowns included): a
+      // few seconds each, up to ten on a busy machine.
+      test.describe.configure({ timeout: 300_000 });
 
       test("visitor screens have no accessibility violations", async ({ page }) => {
         expect(await violationsOf(page, VISITOR)).toEqual([]);
