@@ -1,15 +1,18 @@
 // What a member banned while signed in sees on the next page they open (issue 25: they were
-// silently turned into a visitor): the server's reason, above the page's content.
-import { MESSAGES } from "@forum/contracts";
-import { Alert, type MantineSpacing } from "@mantine/core";
+// silently turned into a visitor): the server's reason, above the page's content. The alert is a
+// chunk of its own: nobody else downloads it (a server-rendered page has it in its HTML).
+import type { MantineSpacing } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useCurrentUser } from "../auth/useCurrentUser";
+
+const BannedAlert = lazy(() => import("./BannedAlert"));
 
 export function BannedNotice({ mb }: { mb?: MantineSpacing }) {
   const { banned } = useCurrentUser();
   if (!banned) return null;
   return (
-    <Alert color="red" variant="light" role="alert" mb={mb}>
-      {MESSAGES.banned}
-    </Alert>
+    <Suspense fallback={null}>
+      <BannedAlert mb={mb} />
+    </Suspense>
   );
 }
