@@ -1,3 +1,4 @@
+import { MESSAGES } from "@forum/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDocumented } from "./conformance";
 import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
@@ -307,10 +308,9 @@ describe("PUT /api/admin/users/{id}/ban", () => {
     expect(ban.body).toMatchObject({ id: target.user.id, banned: true });
     expect((await userRow(target.user.id))?.banned).toBe(1);
 
-    expect((await target.get("/api/user")).status).toBe(401);
-    expect((await second.get("/api/user")).status).toBe(401);
-    const sessions = await forum.db.selectFrom("sessions").select("id").where("userId", "=", target.user.id).execute();
-    expect(sessions).toHaveLength(0);
+    // Each session is told why it ends (banned-session.test.ts has the rest of that story).
+    expect(await target.get("/api/user")).toMatchObject({ status: 401, body: { message: MESSAGES.banned } });
+    expect(await second.get("/api/user")).toMatchObject({ status: 401, body: { message: MESSAGES.banned } });
     const login = await client(forum.app).post("/api/login", {
       username: target.user.username,
       password: "banned-password",
@@ -322,6 +322,9 @@ describe("PUT /api/admin/users/{id}/ban", () => {
     expect(unban.status).toBe(200);
     expect(unban.body).toMatchObject({ banned: false });
     expect((await userRow(target.user.id))?.banned).toBe(0);
+    // No session from before the ban comes back: the member signs in again.
+    const sessions = await forum.db.selectFrom("sessions").select("id").where("userId", "=", target.user.id).execute();
+    expect(sessions).toHaveLength(0);
     const again = client(forum.app);
     expect(
       (await again.post("/api/login", { username: target.user.username, password: "banned-password" })).status,

@@ -143,7 +143,7 @@ describe("ad frames", () => {
     const id = await insertAd(true, "<p>An ad</p>");
     const light = await get(forum.app, `/ad-frames/${id}`);
     expect(light.body).toMatch(/^<!doctype html><html style="color-scheme:light">/);
-    expect(light.body).toContain("parent.postMessage({adHeight:document.documentElement.scrollHeight}");
+    expect(light.body).toContain("parent.postMessage({adHeight:document.documentElement.scrollHeight,");
     const dark = await get(forum.app, `/ad-frames/${id}?scheme=dark`);
     expect(dark.statusCode).toBe(200);
     expect(dark.body).toMatch(/^<!doctype html><html style="color-scheme:dark">/);

@@ -134,12 +134,11 @@ test("on a phone the bell opens /notifications", async ({ browser }) => {
     `/u/${member.username}`,
   );
 
-  // Preferences: saved to the account; the email switches are shown disabled.
+  // Preferences: saved to the account as each switch changes; the email switches are shown disabled.
   await member.page.goto("/settings");
   await member.page.getByRole("tab", { name: "Preferences" }).click();
   await expect(member.page.getByRole("switch", { name: /Email Notifications/ })).toBeDisabled();
   await member.page.getByRole("switch", { name: /Reply Notifications/ }).uncheck({ force: true });
-  await member.page.getByRole("button", { name: "Save Preferences" }).click();
   await expect(member.page.getByText("Your preferences have been saved.")).toBeVisible();
   await snap(member.page, "preferences-375-dark");
   const saved = await (await member.page.request.get("/api/users/me/preferences")).json();

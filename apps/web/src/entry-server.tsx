@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import type { AppRouter } from "@forum/api";
 import {
   type CategoryView,
+  type CurrentUser,
   type PostView,
   type ProfileView,
   REPLIES_PER_PAGE,
@@ -17,6 +18,7 @@ import { createTRPCClient } from "@trpc/client";
 import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { matchRoutes } from "react-router";
+import { adminDestination } from "./admin/adminAccess";
 import { PAGE_DATA_ID, type PageQuery } from "./lib/pageData";
 import { appRoutes, NOT_FOUND_PATH } from "./routes";
 import { indexStylesheet, usedRules } from "./server/criticalCss";
@@ -32,6 +34,8 @@ export type BuildManifest = Record<string, { file: string; imports?: string[]; c
 export type RenderedPage = {
   status: number;
   html: string;
+  /** A page that only redirects (status 302) names where to; its html is empty. */
+  location?: string;
   /** Safe to keep for other visitors: nothing failed on the server's side. */
   cacheable: boolean;
   /** The post the page shows (it counts a view each time the page is served). */
@@ -102,15 +106,20 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     const params = leaf?.params ?? {};
     const preloads = preloadsOf(PAGE_MODULES[routePath]);
 
-    // The admin area stays client-rendered; its page still carries the session's user.
+    // The admin area stays client-rendered; its page still carries the session's user, and an
+    // address the user may not open is answered with the redirect the screen would make.
     if (routePath === "/admin/*") {
       const me = await call("auth.me", undefined);
-      const queries: PageQuery[] = [[keys.auth.me.queryKey(), "error" in me ? null : JSON.parse(me.json)]];
+      const user = "error" in me ? null : (JSON.parse(me.json) as CurrentUser);
+      const destination = adminDestination(user, pathname);
+      if ("redirect" in destination) return redirectTo(destination.redirect);
+      const queries: PageQuery[] = [[keys.auth.me.queryKey(), user]];
       const meta = pageHead(origin, pathname, undefined, { kind: "other", noindex: true });
       return { status: 200, html: compose(headTags(meta) + preloads, "", queries), cacheable: false, errors: [] };
     }
 
     const app = await renderApp(url, call);
+    if (app.redirect !== undefined) return redirectTo(app.redirect, app.errors);
     const failures = app.queries.flatMap(([, , error]) => (error ? [error] : []));
     const missing = routePath === NOT_FOUND_PATH || failures.some((error) => error.data.httpStatus === 404);
     const facts = factsOf(routePath, params, app.queries);
@@ -137,6 +146,23 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   }
 
   return { render, scriptHashes: [`'sha256-${createHash("sha256").update(colorSchemeSource).digest("base64")}'`] };
+}
+
+/** The answer for a screen that only sends the reader elsewhere: never kept (it depends on who asks). */
+function redirectTo(location: string, errors: unknown[] = []): RenderedPage {
+  return { status: 302, location: ownPath(location), html: "", cacheable: false, errors };
+}
+
+/**
+ * A path of this site, percent-encoded as a Location header must be: parsing drops tabs and line
+ * breaks and encodes the rest, and anything that would leave the site ("//other.example" once
+ * resolved) becomes the home page.
+ */
+function ownPath(location: string): string {
+  const base = "http://forum.invalid";
+  const url = new URL(location, base);
+  const path = url.pathname + url.search + url.hash;
+  return url.origin === base && !path.startsWith("//") ? path : "/";
 }
 
 const STYLESHEET_MARKER = "<!--forum-stylesheets-->";

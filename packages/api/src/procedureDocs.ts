@@ -75,9 +75,9 @@ const withWait = (message: (minutes: number) => string) => message(0).replace("0
 
 export const procedureDocs = {
   "auth.me": {
-    summary: "The signed-in member's own account",
+    summary: "The signed-in member's own account; a banned account's session is signed out with the ban as the message",
     response: currentUserSchema,
-    failures: { 401: MESSAGES.notSignedIn },
+    failures: { 401: [MESSAGES.notSignedIn, MESSAGES.banned] },
   },
   "auth.login": {
     summary: "Sign in: sets the session cookie",

@@ -1,4 +1,5 @@
 export * from "./avatar";
+export * from "./bannedMessage";
 export * from "./bulk";
 export * from "./constants";
 export * from "./fields";

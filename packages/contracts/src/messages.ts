@@ -1,6 +1,8 @@
 // User-facing messages, word for word from the spec where it gives them (sections 5 and 8).
 // The server answers with these and the web forms show the same text. Numbers in a message come
 // from the constants that enforce them, so a changed limit cannot leave a stale message.
+
+import { BANNED_MESSAGE } from "./bannedMessage";
 import { ADS_BETWEEN_POSTS_MAX, ADS_BETWEEN_POSTS_MIN, BULK_MAX_FILE_BYTES, LIMITS } from "./constants";
 import { SEARCH_MIN_LENGTH } from "./search";
 
@@ -22,7 +24,7 @@ export const MESSAGES = {
   invalidCredentials: "Invalid username or password",
   searchTooShort: `Search needs at least ${SEARCH_MIN_LENGTH} ${SEARCH_MIN_LENGTH === 1 ? "character" : "characters"}`,
   databaseUnavailable: "The forum cannot reach its database right now. Please try again in a moment.",
-  banned: "Your account has been banned. Contact an administrator if you think this is a mistake.",
+  banned: BANNED_MESSAGE,
   notSignedIn: "You must be logged in to do that",
   adminOnly: "Only administrators can do that",
   moderatorsOnly: "Only moderators and administrators can do that",

@@ -26,9 +26,12 @@ export const AD_FRAME_CSP = [
  *   noopener: a window opened from inside the sandbox would stay sandboxed, and the frame may
  *   not let it escape;
  * - the document's height is reported whenever it changes, so the page sizes the frame to the
- *   ad's content instead of clipping it (worst on phones).
+ *   ad's content instead of clipping it (worst on phones); with whether the document has loaded
+ *   (images and all), once more at its load, and again when the page asks ({forumAdMeasure}: a
+ *   page that starts after the frame has loaded): a link to a reply lands once the ads above it
+ *   have their final height (web lib/landing.ts).
  */
-const FRAME_SCRIPT = `<script>document.addEventListener("click",function(e){var t=e.target,a=t&&t.closest?t.closest("a[href]"):null;if(!a)return;e.preventDefault();parent.postMessage({forumAdClick:a.href},"*")},true);new ResizeObserver(function(){parent.postMessage({adHeight:document.documentElement.scrollHeight},"*")}).observe(document.documentElement)</script>`;
+const FRAME_SCRIPT = `<script>document.addEventListener("click",function(e){var t=e.target,a=t&&t.closest?t.closest("a[href]"):null;if(!a)return;e.preventDefault();parent.postMessage({forumAdClick:a.href},"*")},true);function r(){parent.postMessage({adHeight:document.documentElement.scrollHeight,adLoaded:document.readyState==="complete"},"*")}new ResizeObserver(r).observe(document.documentElement);addEventListener("load",r);addEventListener("message",function(e){if(e.source===parent&&e.data&&e.data.forumAdMeasure)r()})</script>`;
 
 export const AD_SCHEMES = ["light", "dark"] as const;
 type AdScheme = (typeof AD_SCHEMES)[number];

@@ -21,7 +21,14 @@ import { errorItem } from "./trpcQueries";
 
 /** The part of the web app's server entry this plugin uses (see entry-server.tsx). */
 type CallProcedure = (path: string, input: unknown) => Promise<{ json: string } | { error: unknown }>;
-type RenderedPage = { status: number; html: string; cacheable: boolean; postId?: number; errors: unknown[] };
+type RenderedPage = {
+  status: number;
+  html: string;
+  location?: string;
+  cacheable: boolean;
+  postId?: number;
+  errors: unknown[];
+};
 type PageRenderer = {
   render: (url: string, call: CallProcedure, origin: string) => Promise<RenderedPage>;
   scriptHashes: string[];
@@ -38,7 +45,13 @@ type ServerEntry = {
  * A rendered page: its bodies, its status, the post it shows (each serving counts a view), and
  * whether other visitors may be given it.
  */
-type KeptPage = Bodies & { status: number; postId: number | undefined; cacheable: boolean };
+type KeptPage = Bodies & {
+  status: number;
+  /** A screen that only redirects (a member on /auth): where to; the answer is that redirect. */
+  location: string | undefined;
+  postId: number | undefined;
+  cacheable: boolean;
+};
 
 /**
  * A page may show any public data, so any write to it drops the kept page, except the view
@@ -114,8 +127,8 @@ export function registerPages(
       const page = await renderer.render(request.url, call, origin);
       for (const error of page.errors)
         request.log.error({ err: error, url: request.url }, "page render failed in part");
-      const { status, postId, cacheable } = page;
-      return { identity: Buffer.from(page.html), status, postId, cacheable };
+      const { status, location, postId, cacheable } = page;
+      return { identity: Buffer.from(page.html), status, location, postId, cacheable };
     } catch (error) {
       request.log.error({ err: error, url: request.url }, "page render failed");
       return null;
@@ -173,6 +186,14 @@ function sendPage(
   headers: Record<string, string>,
   visitor: boolean,
 ): FastifyReply {
+  if (page.location !== undefined) {
+    return reply
+      .code(page.status)
+      .header("location", page.location)
+      .header("cache-control", "private, no-cache")
+      .header("vary", "cookie")
+      .send();
+  }
   reply
     .code(page.status)
     .headers(headers)

@@ -8,8 +8,10 @@ import { readMultipartForm } from "./multipartForm";
 import type { BodyReader, Input } from "./routes";
 
 export async function readAvatarUpload(request: FastifyRequest, api: ApiCaller): Promise<Input> {
-  // Signed in? A visitor's upload is refused (401) before its body is read.
-  await api.auth.me();
+  // Signed in? A visitor's upload is refused (401) before its body is read (a banned account's by
+  // setAvatar, 403). Any signed-in query tells; not auth.me, which signs a banned account's session
+  // out (it is what tells the member about the ban).
+  await api.users.preferences();
   const form = await readMultipartForm(request, {
     fileField: "avatar",
     maxFileBytes: AVATAR_MAX_BYTES,

@@ -10,7 +10,7 @@ import {
   IconFlag,
   IconLayoutDashboard,
   IconMessages,
-  IconSettings,
+  IconUser,
   IconUsers,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -48,7 +48,8 @@ const MENU: MenuItem[] = [
     adminOnly: true,
   },
   { label: "Ad Management", to: "/admin/ads", icon: <IconAd2 size={18} aria-hidden />, adminOnly: true },
-  { label: "Settings", to: "/settings", icon: <IconSettings size={18} aria-hidden /> },
+  // The member's own account, not the forum's settings (issue 25: "Settings" promised the latter).
+  { label: "My Account Settings", to: "/settings", icon: <IconUser size={18} aria-hidden /> },
 ];
 
 export function AdminLayout({ username, isAdmin }: { username: string; isAdmin: boolean }) {

@@ -1,49 +1,45 @@
-// The admin area: its own chunk, loaded only when a moderator or an admin opens /admin. Admins
-// reach every screen; moderators only Posts and Reports (content moderation). Anyone else goes
-// to / (the server refuses their calls whatever this screen does).
+// The admin area: its own chunk, loaded only when a moderator or an admin opens /admin. Who sees
+// which screen is adminAccess.ts's rule; an address it refuses redirects (on the server too).
 import "./mantine.css";
-import { lazy, type ReactNode, Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { type LazyExoticComponent, lazy, Suspense } from "react";
+import { Route, Routes, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { FullScreenLoading } from "../components/FullScreenLoading";
 import { PageLoader } from "../components/PageLoader";
-import { isStaff } from "../components/post/canModify";
+import { Redirect } from "../components/Redirect";
 import { AdminLayout } from "./AdminLayout";
+import { type AdminScreen, adminDestination } from "./adminAccess";
 
-const DashboardPage = lazy(() => import("./pages/DashboardPage"));
-const CategoriesPage = lazy(() => import("./pages/CategoriesPage"));
-const PostsPage = lazy(() => import("./pages/PostsPage"));
-const ReportsPage = lazy(() => import("./pages/ReportsPage"));
-const UsersPage = lazy(() => import("./pages/UsersPage"));
-const BulkUploadPage = lazy(() => import("./pages/BulkUploadPage"));
-const AdsPage = lazy(() => import("./pages/AdsPage"));
+const SCREENS: Record<AdminScreen, LazyExoticComponent<() => React.JSX.Element>> = {
+  dashboard: lazy(() => import("./pages/DashboardPage")),
+  categories: lazy(() => import("./pages/CategoriesPage")),
+  posts: lazy(() => import("./pages/PostsPage")),
+  reports: lazy(() => import("./pages/ReportsPage")),
+  "user-management": lazy(() => import("./pages/UsersPage")),
+  "bulk-upload": lazy(() => import("./pages/BulkUploadPage")),
+  ads: lazy(() => import("./pages/AdsPage")),
+};
 
 export default function AdminRoutes() {
   const { user, isAdmin, isLoading } = useCurrentUser();
+  const { pathname } = useLocation();
   if (isLoading) return <FullScreenLoading />;
-  if (!isStaff(user)) return <Navigate to="/" replace />;
-  const home = isAdmin ? <Page page={<DashboardPage />} /> : <Navigate to="/admin/reports" replace />;
+  if (!user) return <Redirect to="/" />;
+  const destination = adminDestination(user, pathname);
+  if ("redirect" in destination) return <Redirect to={destination.redirect} />;
+  const Screen = SCREENS[destination.screen];
   return (
     <Routes>
       <Route element={<AdminLayout username={user.username} isAdmin={isAdmin} />}>
-        <Route index element={home} />
-        <Route path="posts" element={<Page page={<PostsPage />} />} />
-        <Route path="reports" element={<Page page={<ReportsPage />} />} />
-        {isAdmin && (
-          <>
-            <Route path="dashboard" element={home} />
-            <Route path="categories" element={<Page page={<CategoriesPage />} />} />
-            <Route path="user-management" element={<Page page={<UsersPage />} />} />
-            <Route path="bulk-upload" element={<Page page={<BulkUploadPage />} />} />
-            <Route path="ads" element={<Page page={<AdsPage />} />} />
-          </>
-        )}
-        <Route path="*" element={<Navigate to="/admin" replace />} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <Screen />
+            </Suspense>
+          }
+        />
       </Route>
     </Routes>
   );
-}
-
-function Page({ page }: { page: ReactNode }) {
-  return <Suspense fallback={<PageLoader />}>{page}</Suspense>;
 }

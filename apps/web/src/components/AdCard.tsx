@@ -13,7 +13,14 @@ import { useTRPC } from "../lib/trpc";
 /** Ads counted in this page view, so an ad repeated down the page counts once. */
 const counted = new Set<string>();
 
-export default function AdCard({ ad, mb }: { ad: AdView; mb: MantineSpacing | undefined }) {
+type AdCardProps = {
+  ad: AdView;
+  mb: MantineSpacing | undefined;
+  /** Called with the ad's id once an HTML ad's frame has loaded: its height is known. */
+  onLaidOut: (adId: number) => void;
+};
+
+export default function AdCard({ ad, mb, onLaidOut }: AdCardProps) {
   const trpc = useTRPC();
   const location = useLocation();
   const track = useMutation(trpc.ads.track.mutationOptions());
@@ -40,7 +47,7 @@ export default function AdCard({ ad, mb }: { ad: AdView; mb: MantineSpacing | un
           <Text size="sm">{ad.content}</Text>
         </Anchor>
       ) : (
-        <SandboxedAd ad={ad} onClick={recordClick} />
+        <SandboxedAd ad={ad} onClick={recordClick} onLaidOut={onLaidOut} />
       )}
     </Paper>
   );
@@ -67,12 +74,35 @@ function reportedHeight(data: unknown): number | null {
   return Number.isFinite(height) && height > 0 ? Math.min(Math.ceil(height), MAX_AD_HEIGHT) : null;
 }
 
-function SandboxedAd({ ad, onClick }: { ad: AdView; onClick: () => void }) {
+/** Whether a frame's report says its document has loaded (its images too): its height is final. */
+function reportsLoaded(data: unknown): boolean {
+  return typeof data === "object" && data !== null && (data as { adLoaded?: unknown }).adLoaded === true;
+}
+
+function SandboxedAd({
+  ad,
+  onClick,
+  onLaidOut,
+}: {
+  ad: AdView;
+  onClick: () => void;
+  onLaidOut: (adId: number) => void;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   // The scheme on the first render (not after an effect): a change reloads the frame.
   const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
   const [width, declaredHeight] = (ad.dimensions ?? "").split("x").map(Number);
   const [contentHeight, setContentHeight] = useState<number | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  // The height applied, then told (the slot holds a landing on a linked reply until then).
+  useEffect(() => {
+    if (loaded) onLaidOut(ad.id);
+  }, [loaded, onLaidOut, ad.id]);
+  // A page opened on a linked reply loads its ads at once (not when the reader nears them): the
+  // landing waits for their height. Set after hydration, since the server never sees the #hash.
+  const { hash } = useLocation();
+  const [eager, setEager] = useState(false);
+  useEffect(() => setEager(hash.startsWith("#reply-")), [hash]);
 
   useEffect(() => {
     // A click inside a cross-origin frame never reaches this page; the frame taking focus
@@ -85,15 +115,20 @@ function SandboxedAd({ ad, onClick }: { ad: AdView; onClick: () => void }) {
     // - A link clicked in the ad is handed over: this page opens it, with noopener, so the
     //   advertiser's page runs outside the ad's sandbox without the sandbox letting a window escape.
     // - Its content height: the frame takes it, so the ad is never clipped.
+    // - Whether it has loaded: its height is final (a link to a reply waits for that).
     const onMessage = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow) return;
       const href = advertiserUrl(event.data);
       if (href) window.open(href, "_blank", "noopener");
       const height = reportedHeight(event.data);
       if (height) setContentHeight(height);
+      if (reportsLoaded(event.data)) setLoaded(true);
     };
     window.addEventListener("blur", onBlur);
     window.addEventListener("message", onMessage);
+    // A frame that loaded before this page's script took over (a server-rendered page) reports
+    // when asked; one still loading reports at its load.
+    frame.current?.contentWindow?.postMessage({ forumAdMeasure: true }, "*");
     return () => {
       window.removeEventListener("blur", onBlur);
       window.removeEventListener("message", onMessage);
@@ -111,7 +146,7 @@ function SandboxedAd({ ad, onClick }: { ad: AdView; onClick: () => void }) {
         src={`/ad-frames/${ad.id}?scheme=${scheme}`}
         sandbox="allow-scripts allow-popups"
         referrerPolicy="no-referrer"
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         width={width || "100%"}
         height={contentHeight ?? (declaredHeight || 120)}
         style={{ border: 0, maxWidth: "100%", display: "block", colorScheme: scheme }}

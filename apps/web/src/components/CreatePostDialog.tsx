@@ -4,6 +4,7 @@ import { createPostInput, MESSAGES } from "@forum/contracts";
 import { Alert, Button, Checkbox, Group, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { clearDraft, EMPTY_DRAFT, loadDraft, saveDraft } from "../lib/drafts";
 import { toastError, toastSuccess } from "../lib/toast";
@@ -22,6 +23,7 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
   const queryClient = useQueryClient();
   const { user, isAdmin } = useCurrentUser();
   const userId = user?.id ?? 0;
+  const navigate = useNavigate();
   // The server's own schema: title, content and category required, one message (spec section 5).
   const { form, field, onSubmit } = useSchemaForm({
     initialValues: EMPTY_DRAFT,
@@ -49,11 +51,13 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
     failure: "Failed to create post",
     loginPath: "/auth",
     resume: "create-post",
-    onSuccess: () => {
+    onSuccess: (created) => {
       form.setValues(EMPTY_DRAFT);
       setRestored(false);
       clearDraft(userId);
       onClose();
+      // The author sees what they published (issue 25: they were left where they were).
+      navigate(`/posts/${created.slug}`);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.posts.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.categories.pathKey() }),

@@ -1,15 +1,6 @@
 // Header: menu button, title, search, Create, notifications, settings, Logout, avatar or Login, Admin.
-import {
-  ActionIcon,
-  Anchor,
-  Burger,
-  Button,
-  Group,
-  Text,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from "@mantine/core";
-import { IconBell, IconMoon, IconPlus, IconSettings, IconSun } from "@tabler/icons-react";
+import { ActionIcon, Anchor, Burger, Button, Group, Text } from "@mantine/core";
+import { IconBell, IconPlus, IconSettings } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ComponentProps, lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
@@ -18,6 +9,7 @@ import { loginUrl, useHere } from "../lib/loginReturn";
 import { FORUM_TITLE } from "../lib/site";
 import { useTRPC } from "../lib/trpc";
 import { useToastedMutation } from "../lib/useToastedMutation";
+import { ColorSchemeToggle } from "./ColorSchemeToggle";
 import { useOpenCreatePost } from "./CreatePostContext";
 import { HeaderSearch } from "./search/HeaderSearch";
 import { UserAvatar } from "./UserAvatar";
@@ -91,23 +83,6 @@ export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
         )}
       </Group>
     </Group>
-  );
-}
-
-function ColorSchemeToggle() {
-  const { setColorScheme } = useMantineColorScheme();
-  const scheme = useComputedColorScheme("light");
-  return (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      aria-label={scheme === "dark" ? "Use light theme" : "Use dark theme"}
-      onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
-      visibleFrom="xs"
-    >
-      {scheme === "dark" ? <IconSun size={20} aria-hidden /> : <IconMoon size={20} aria-hidden />}
-    </ActionIcon>
   );
 }
 

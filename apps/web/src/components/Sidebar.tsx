@@ -3,6 +3,7 @@ import { Badge, Box, Button, Group, NavLink, Skeleton, Stack, Text } from "@mant
 import { IconFlame, IconPlus, IconSettings, IconShield, IconTrendingUp } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { ColorSchemeMenuButton } from "./ColorSchemeToggle";
 import { useOpenCreatePost } from "./CreatePostContext";
 import { LogoutButton } from "./Header";
 import { HeaderSearch } from "./search/HeaderSearch";
@@ -107,6 +108,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             <LogoutButton fullWidth />
           </Box>
         )}
+        <ColorSchemeMenuButton />
       </Stack>
     </Box>
   );

@@ -1,8 +1,9 @@
 // The web app's door to the API: tRPC over HTTP with TanStack Query caching.
 import type { AppRouter } from "@forum/api";
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { isBanned } from "../auth/banned";
 import { refetchUnlessFromPage } from "./pageData";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -20,7 +21,15 @@ export function httpStatusOf(error: unknown): number | undefined {
 const NOT_RETRIED = new Set([400, 401, 403, 404, 409, 429]);
 
 export function createQueryClient() {
-  return new QueryClient({
+  // A call refused because the account has been banned meanwhile: the session is asked for again,
+  // and its answer (401, the ban) signs the member out on the page they are on, where
+  // BannedNotice says why.
+  const onError = (error: unknown) => {
+    if (httpStatusOf(error) === 403 && isBanned(error)) void client.invalidateQueries({ queryKey: [["auth", "me"]] });
+  };
+  const client = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       // Spec section 7: fresh for 1 s, one retry, no refetch on focus, mutations never retried.
       queries: {
@@ -32,6 +41,7 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

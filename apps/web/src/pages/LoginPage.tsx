@@ -1,11 +1,13 @@
 // Login/register (/login and /auth): a centred card outside the app layout, for signed-out visitors.
 import { Alert, Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
+import { BannedNotice } from "../components/BannedNotice";
 import { usePageTitle } from "../components/PageTitle";
+import { Redirect } from "../components/Redirect";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
 import { reasonText, resumeAction, returnPath } from "../lib/loginReturn";
 import { FORUM_TITLE } from "../lib/site";
@@ -25,7 +27,7 @@ export default function LoginPage() {
   if (user) {
     // Also taken right after signing in: it must carry the action to resume as well.
     const resume = resumeAction(params);
-    return <Navigate to={returnPath(params)} replace state={resume ? { resume } : null} />;
+    return <Redirect to={returnPath(params)} state={resume ? { resume } : null} />;
   }
   return (
     <Center
@@ -35,6 +37,7 @@ export default function LoginPage() {
       bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
     >
       <Stack w="100%" maw={420} gap="md">
+        <BannedNotice />
         <Paper withBorder shadow="sm" radius="md" p={{ base: "md", xs: "xl" }}>
           <Stack gap={4} align="center" mb="lg">
             <Title order={1} size="h2" ta="center">

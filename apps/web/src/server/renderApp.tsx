@@ -11,6 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "../App";
 import { PageHeadContext } from "../components/PageTitle";
+import { RedirectRecorder } from "../components/Redirect";
 import type { PageQuery } from "../lib/pageData";
 import { createQueryClient } from "../lib/trpc";
 import { type CallProcedure, inProcessLink } from "./inProcessLink";
@@ -27,6 +28,8 @@ export type RenderedApp = {
   client: QueryClient;
   /** Errors React met while rendering (the page is still sent: the browser renders that part). */
   errors: unknown[];
+  /** Where the screen sends the reader instead (components/Redirect.tsx): the answer is that redirect. */
+  redirect: string | undefined;
 };
 
 type Settled = { queryKey: readonly unknown[]; data?: unknown; error?: unknown };
@@ -40,18 +43,23 @@ export async function renderApp(url: string, call: CallProcedure): Promise<Rende
     const client = serverQueryClient();
     for (const known of settled.values()) seed(client, known);
     const head: { title?: string } = {};
+    const redirect: { to?: string } = {};
     const errors: unknown[] = [];
     const html = await renderToHtml(
       <PageHeadContext.Provider value={head}>
-        <StaticRouter location={url}>
-          <App queryClient={client} apiClient={apiClient} />
-        </StaticRouter>
+        <RedirectRecorder.Provider value={redirect}>
+          <StaticRouter location={url}>
+            <App queryClient={client} apiClient={apiClient} />
+          </StaticRouter>
+        </RedirectRecorder.Provider>
       </PageHeadContext.Provider>,
       errors,
     );
     const waiting = client.getQueryCache().findAll({ predicate: isWaiting });
-    if (waiting.length === 0 || pass === MAX_PASSES) {
-      return { html, title: head.title, queries: [...settled.values()].map(toPageQuery), client, errors };
+    // A redirect needs nothing more: its answer has no page.
+    if (waiting.length === 0 || pass === MAX_PASSES || redirect.to !== undefined) {
+      const queries = [...settled.values()].map(toPageQuery);
+      return { html, title: head.title, queries, client, errors, redirect: redirect.to };
     }
     await Promise.all(
       waiting.map(async (query) => {

@@ -15,9 +15,17 @@ async function startSession(ctx: Context, userId: number) {
 }
 
 export const authRouter = router({
-  /** The signed-in user; 401 when signed out. */
+  /**
+   * The signed-in user; 401 when signed out. A session whose account has been banned is signed out
+   * here, with the reason as the message: the page the member opens next says why they are a
+   * visitor now.
+   */
   me: publicProcedure.meta({ cache: "never" }).query(async ({ ctx }) => {
     if (!ctx.user) throw unauthorized(MESSAGES.notSignedIn);
+    if (ctx.user.banned) {
+      ctx.cookies.clear();
+      throw unauthorized(MESSAGES.banned);
+    }
     return toCurrentUser(await findUserById(ctx.db, ctx.user.id));
   }),
 

@@ -182,7 +182,13 @@ export async function replacePassword(
   });
 }
 
-/** Bans (ending every session of the account at once) or unbans an account. */
+/**
+ * Bans or unbans an account. A ban takes effect at once: every call of a banned account's sessions
+ * is refused (trpc.ts, memberProcedure), and the first page or auth.me call of each tells the
+ * member why and ends that session (issue 25: a member banned while signed in was silently turned
+ * into a visitor, the session being gone without a trace). An unban ends the sessions left, so
+ * none comes back to life.
+ */
 export async function setBanned(db: ForumDb, userId: number, banned: boolean): Promise<UserRow> {
   return db.transaction().execute((trx) => writeBanned(trx, userId, banned));
 }
@@ -195,7 +201,7 @@ export async function writeBanned(trx: ForumDb, userId: number, banned: boolean)
     .where("id", "=", userId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (banned) await invalidateUserSessions(trx, userId);
+  if (!banned) await invalidateUserSessions(trx, userId);
   return row;
 }
 

@@ -330,8 +330,10 @@ export const DEMO_ADS = [
   },
   {
     title: "CloudHost",
+    // Its colours by light-dark(): the ad frame takes the page's colour scheme, so the ad follows
+    // the forum's dark theme instead of being a bright box in it.
     content:
-      '<div style="font-family:sans-serif;padding:12px;background:#eef2ff;color:#1e1b4b;border-radius:8px"><strong>CloudHost</strong><p>Managed SQLite and Postgres from $5/month.</p></div>',
+      '<div style="font-family:sans-serif;padding:12px;background:light-dark(#eef2ff,#1e1b4b);color:light-dark(#1e1b4b,#e0e7ff);border-radius:8px"><strong>CloudHost</strong><p>Managed SQLite and Postgres from $5/month.</p></div>',
     type: "custom",
     placement: "between-posts",
     dimensions: "728x90",

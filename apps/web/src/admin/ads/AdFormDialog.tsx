@@ -49,7 +49,7 @@ function AdForm({ ad, onClose }: Omit<Props, "opened">) {
       <TextInput label="Title" withAsterisk {...field("title")} data-autofocus />
       <Textarea
         label="Content"
-        description="Text, or HTML for custom, banner and AdSense ads"
+        description="Text, or HTML for custom, banner and AdSense ads. HTML colours written as light-dark(light, dark) follow the forum's dark theme."
         withAsterisk
         autosize
         minRows={4}

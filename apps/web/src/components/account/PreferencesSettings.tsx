@@ -1,9 +1,11 @@
 // The Preferences tab: four switches saved to the account (GET/PUT /api/users/me/preferences).
 // Reply Notifications decides whether replies notify you; Show Profile in Posts whether your name
 // and picture appear with your posts and replies. This forum sends no email, so the two email
-// switches are kept with the account but shown disabled.
+// switches are kept with the account but shown disabled. Each switch is saved as it changes, with
+// a toast (issue 25: a changed switch was lost without a word when the member left the tab before
+// pressing Save Preferences); a switch the server refused goes back to what is saved.
 import type { UserPreferences } from "@forum/contracts";
-import { Button, Group, Paper, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
+import { Paper, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTRPC } from "../../lib/trpc";
@@ -36,7 +38,10 @@ export function PreferencesSettings() {
   }, [stored.data]);
   const save = useToastedMutation(trpc.users.updatePreferences.mutationOptions(), {
     success: { title: "Preferences Saved", message: "Your preferences have been saved." },
-    failure: { title: "Preferences Not Saved", message: "Failed to save your preferences. Please try again." },
+    failure: () => {
+      setDraft(queryClient.getQueryData(trpc.users.preferences.queryKey()) ?? null);
+      return { title: "Preferences Not Saved", message: "Failed to save your preferences. Please try again." };
+    },
     onSuccess: (saved) => {
       queryClient.setQueryData(trpc.users.preferences.queryKey(), saved);
       // Posts show the author's name and picture by this choice.
@@ -69,26 +74,18 @@ export function PreferencesSettings() {
               checked={draft[item.key]}
               disabled={item.email}
               onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                setDraft((current) => current && { ...current, [item.key]: checked });
+                const changed = { ...draft, [item.key]: event.currentTarget.checked };
+                setDraft(changed);
+                save.mutate(changed);
               }}
             />
           ))}
           <Text size="sm" c="dimmed">
-            This forum does not send email yet: the two email settings are kept with your account and cannot be changed
-            here.
+            Each change is saved at once. This forum does not send email yet: the two email settings are kept with your
+            account and cannot be changed here.
           </Text>
         </Stack>
       )}
-      <Group justify="flex-end" mt="lg">
-        <Button
-          onClick={() => draft && save.mutate(draft)}
-          disabled={!draft || save.isPending}
-          loading={save.isPending}
-        >
-          Save Preferences
-        </Button>
-      </Group>
     </Paper>
   );
 }

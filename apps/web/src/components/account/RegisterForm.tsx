@@ -1,6 +1,7 @@
 // The Register tab, checked with the server's own schema (registerInput): blank fields and a
 // confirmation that differs get the spec's toasts, a malformed name or a short password a message
-// under its field. The confirmation is checked here and never sent.
+// under its field. The confirmation is checked here and never sent. A taken username or email is
+// the server's finding: the spec's toast, and the field marked with what to change (issue 25).
 import { LIMITS, MESSAGES, registerInput } from "@forum/contracts";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { toastError } from "../../lib/toast";
@@ -12,10 +13,17 @@ import { useSignedIn } from "./useSignedIn";
 
 const REGISTRATION_FAILED = "Username may already exist or invalid data";
 
+/** The fields each of the server's "taken" answers is about. */
+const TAKEN_FIELDS: Record<string, ("username" | "email")[]> = {
+  [MESSAGES.usernameTaken]: ["username"],
+  [MESSAGES.emailTaken]: ["email"],
+  [MESSAGES.accountTaken]: ["username", "email"],
+};
+
 export function RegisterForm() {
   const trpc = useTRPC();
   const signedIn = useSignedIn();
-  const { field, onSubmit } = useSchemaForm({
+  const { form, field, onSubmit } = useSchemaForm({
     initialValues: { username: "", email: "", password: "", confirmPassword: "" },
     schema: registerInput,
     formMessages: {
@@ -32,6 +40,7 @@ export function RegisterForm() {
         // A conflict (taken name or email) tells the person what to fix.
         const reason = serverReason(error, [400, 409]);
         toastError("Registration failed", reason ? `${REGISTRATION_FAILED}. ${reason}` : REGISTRATION_FAILED);
+        if (reason) for (const name of TAKEN_FIELDS[reason] ?? []) form.setFieldError(name, reason);
       }
       return undefined;
     },

@@ -11,11 +11,7 @@ export function useBetweenPostsAds(): ((index: number) => ReactNode) | undefined
   // The same query AdSlot runs, so the answer comes from the cache; it tells whether an ad exists.
   const ads = useQuery({ ...trpc.ads.list.queryOptions({ placement: "between-posts" }), enabled, staleTime: 60_000 });
   if (!enabled || !ads.data?.length || postsInterval < 1) return undefined;
-  return (index) =>
-    (index + 1) % postsInterval === 0 ? (
-      // A full row in the grid layout; an ordinary row in the list.
-      <div style={{ gridColumn: "1 / -1" }}>
-        <AdSlot placement="between-posts" />
-      </div>
-    ) : null;
+  // One item like a post: a row in the list, a cell in the grid. (A whole grid row left the cells
+  // beside the post before it empty whenever the posts before an ad did not fill their row.)
+  return (index) => ((index + 1) % postsInterval === 0 ? <AdSlot placement="between-posts" /> : null);
 }

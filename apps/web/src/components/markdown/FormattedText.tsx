@@ -2,6 +2,7 @@
 // starts as soon as a page that shows posts is opened (usually done before the post arrives); until
 // then, or if rendering ever fails, the text shows as written, so nothing is hidden.
 import { Component, lazy, type ReactNode, Suspense } from "react";
+import { HoldLanding } from "../../lib/landing";
 
 const loadMarkdown = () => import("./Markdown");
 const Markdown = lazy(loadMarkdown);
@@ -13,7 +14,8 @@ export function FormattedText({ text }: { text: string }) {
   return (
     // Keyed by the text: an edited text gets a fresh try.
     <KeepText key={text} fallback={asWritten}>
-      <Suspense fallback={asWritten}>
+      {/* A link to a reply waits for the formatted text: its height differs from the text's. */}
+      <Suspense fallback={<HoldLanding>{asWritten}</HoldLanding>}>
         <Markdown text={text} />
       </Suspense>
     </KeepText>

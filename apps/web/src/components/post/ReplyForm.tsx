@@ -6,6 +6,7 @@ import { IconLock } from "@tabler/icons-react";
 import { lazy, Suspense, useId } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
+import { HoldLanding } from "../../lib/landing";
 import { loginUrl, useHere } from "../../lib/loginReturn";
 import { useReplyBox } from "./replyBox";
 
@@ -34,7 +35,8 @@ export function ReplyForm({ post }: { post: PostView }) {
         </Alert>
       )}
       {user && box?.canReply ? (
-        <Suspense fallback={null}>
+        // A link to a reply waits for the editor: it grows the box above the replies.
+        <Suspense fallback={<HoldLanding />}>
           <ReplyComposer post={post} box={box} />
         </Suspense>
       ) : user || post.locked ? null : (

@@ -1,12 +1,14 @@
 // "N Replies": the post's replies, oldest first, with a between-replies ad after every third. Read
 // 50 at a time (the app's one pager), the next 50 as the reader nears the end, so a long thread's
 // page is as light as a short one's. A link to one reply (#reply-{id}, from a notification or a
-// report) loads pages until that reply is on the screen, then scrolls to it.
+// report) loads pages until that reply is on the screen, then scrolls to it once everything above
+// it is laid out (lib/landing.ts; global.css lays out the replies above it for real).
 import { type PostView, REPLIES_PER_AD, REPLIES_PER_PAGE, type ReplyView } from "@forum/contracts";
 import { Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { Fragment, useEffect, useId, useState } from "react";
 import { useLocation } from "react-router";
 import { plural } from "../../lib/format";
+import { whenLaidOut } from "../../lib/landing";
 import { useTRPC } from "../../lib/trpc";
 import { AdSlot } from "../AdSlot";
 import { PagedList } from "../browse/PagedList";
@@ -50,7 +52,10 @@ export function ReplyList({ post }: { post: PostView }) {
   );
 }
 
-/** The reply the address points to: scrolled into view and outlined while it is the target. */
+/**
+ * The reply the address points to: outlined while it is the target, and scrolled to the top of
+ * the view once nothing above it can still grow.
+ */
 function TargetedReply({
   reply,
   postSlug,
@@ -64,10 +69,11 @@ function TargetedReply({
     const target = document.getElementById(`reply-${reply.id}`);
     if (!target) return;
     onShown(reply.id);
-    target.scrollIntoView({ block: "start" });
     target.setAttribute("data-targeted", "true");
     target.style.outline = "2px solid var(--mantine-color-blue-filled)";
+    const cancelLanding = whenLaidOut(() => target.scrollIntoView({ block: "start" }));
     return () => {
+      cancelLanding();
       target.removeAttribute("data-targeted");
       target.style.outline = "";
     };

@@ -1,7 +1,7 @@
 import type { CurrentUser } from "@forum/contracts";
 
 /** Moderators and admins: they edit and delete any post or reply, pin, lock and handle reports. */
-export function isStaff(user: CurrentUser | null): user is CurrentUser {
+export function isStaff<User extends Pick<CurrentUser, "role">>(user: User | null): user is User {
   return user?.role === "moderator" || user?.role === "admin";
 }
 
