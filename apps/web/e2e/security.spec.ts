@@ -81,7 +81,10 @@ async function expectHtmlAds(page: Page) {
   await expect(page.frameLocator('iframe[title="CloudHost"]').getByText("Managed SQLite and Postgres")).toBeVisible();
   const ad = page.frameLocator(`iframe[title="${AD_TITLE}"]`).first();
   await expect(ad.getByText("script ran")).toBeVisible();
-  const frame = page.frames().find((candidate) => new URL(candidate.url()).pathname === `/ad-frames/${adId}`);
+  // A frame not navigated yet (a lazy ad slot below) has no URL at all: "" does not parse.
+  const frame = page
+    .frames()
+    .find((candidate) => candidate.url() !== "" && new URL(candidate.url()).pathname === `/ad-frames/${adId}`);
   expect(await frame?.evaluate(() => document.querySelector("img")?.naturalWidth)).toBe(1);
 }
 
