@@ -15,8 +15,15 @@ export {
   sharesHttpBody,
 } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
+export {
+  type FailureStatus,
+  type ProcedureDescription,
+  type ProcedurePath,
+  type RestMapping,
+  type RestMethod,
+  restMappingsOf,
+} from "./describe";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
-export { type FailureStatus, type ProcedureDoc, type ProcedurePath, procedureDocs } from "./procedureDocs";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { findShownAdContent } from "./services/ads";
 export { AdTracking } from "./services/adTracking";

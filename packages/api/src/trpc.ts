@@ -5,12 +5,13 @@ import type { DataKind, ForumDb } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { cacheKeyOf, type QueryCache, readScopeOf } from "./cache/policy";
 import type { Context } from "./context";
+import type { ProcedureDescription } from "./describe";
 import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
 
 /** Who may call a procedure: set by the tier it is built on, and documented (401/403) from it. */
 export type Access = "public" | "session" | "member" | "moderator" | "admin";
 
-export type ProcedureMeta = {
+export type ProcedureMeta = ProcedureDescription & {
   /** The tier (publicProcedure, sessionProcedure, memberProcedure, moderatorProcedure, adminProcedure). */
   access?: Access;
   /** Queries: whether their answers are kept, and what data they show (cache/policy.ts). */

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the /api paths, generated from the routes Fastify registered: the
-// REST route table's rows are described from their procedures (input schema, access tier, answer
-// schema and failures), the few other routes from what they declare in place.
-import { type Access, type ProcedureDoc, type ProcedurePath, procedureDocs } from "@forum/api";
+// REST route table's rows are described from their procedures (input and output schemas, and the
+// access tier, summary and failures of their meta), the few other routes from what they declare in place.
+import type { Access } from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
 import { ZodVoid, type z } from "zod";
 import { procedureDefinition } from "../plugins/procedures";
@@ -75,7 +75,7 @@ const SUCCESS: Record<number, string> = { 200: "OK", 201: "Created", 204: "Done;
 function successOf(status: number, response: z.ZodType, schemas: JsonSchemas): JsonSchema {
   const description = SUCCESS[status] ?? "OK";
   if (status === 204) {
-    if (!(response instanceof ZodVoid)) throw new Error("A 204 route's procedure must be documented with z.void()");
+    if (!(response instanceof ZodVoid)) throw new Error("A 204 route's procedure must answer z.void()");
     return { description };
   }
   return { description, content: { "application/json": { schema: schemas.output(response) } } };
@@ -83,10 +83,13 @@ function successOf(status: number, response: z.ZodType, schemas: JsonSchemas): J
 
 function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas: JsonSchemas): Operation {
   const definition = procedureDefinition(route.procedure);
-  const doc: ProcedureDoc = procedureDocs[route.procedure as ProcedurePath];
-  const access: Access | undefined = definition.meta?.access;
+  const meta = definition.meta ?? {};
+  const access: Access | undefined = meta.access;
   if (!access) throw new Error(`${route.procedure} has no access tier in its meta`);
+  if (!meta.summary) throw new Error(`${route.procedure} has no summary in its meta`);
   if (definition.inputs.length > 1) throw new Error(`${route.procedure}: one input schema expected`);
+  const response = definition.output as z.ZodType | undefined;
+  if (!response) throw new Error(`${route.procedure} has no output schema`);
   const inputSchema = definition.inputs[0] as z.ZodType | undefined;
   const input = inputSchema ? schemas.input(inputSchema) : undefined;
   const inputProperties = (input?.properties ?? {}) as Record<string, JsonSchema>;
@@ -124,10 +127,15 @@ function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas
   }
 
   const status = route.status ?? 200;
-  const responses: JsonSchema = { [status]: successOf(status, doc.response, schemas) };
-  const failures = failuresOf({ doc, access, hasInput: input !== undefined, write: route.method !== "GET" });
+  const responses: JsonSchema = { [status]: successOf(status, response, schemas) };
+  const failures = failuresOf({
+    declared: meta.failures,
+    access,
+    hasInput: input !== undefined,
+    write: route.method !== "GET",
+  });
   for (const [failure, messages] of failures) {
-    const body = failure === 400 && doc.refusal ? schemas.output(doc.refusal) : ERROR_BODY;
+    const body = failure === 400 && meta.refusal ? schemas.output(meta.refusal) : ERROR_BODY;
     responses[failure] = {
       description: describeFailure(failure, messages),
       ...(failure === 429 ? { headers: { "Retry-After": RETRY_AFTER } } : {}),
@@ -138,7 +146,7 @@ function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas
   const [tag = route.procedure] = route.procedure.split(".");
   return {
     tags: [tag],
-    summary: doc.summary,
+    summary: meta.summary,
     description: `The \`${route.procedure}\` procedure, which the typed client calls at /trpc/${route.procedure}.`,
     operationId: route.procedure,
     ...(parameters.length > 0 ? { parameters } : {}),

@@ -1,8 +1,8 @@
 // Which failures a REST route can answer, and with which messages: what its procedure declares
-// (packages/api/src/procedureDocs.ts), what its input and access tier imply, and what the HTTP
+// (`failures` in its meta, packages/api/src/describe.ts), what its input and access tier imply, and what the HTTP
 // layer adds to every write (unreadable bodies, cross-site writes) and to every route (the
 // database away).
-import type { Access, ProcedureDoc } from "@forum/api";
+import type { Access, ProcedureDescription } from "@forum/api";
 import { MESSAGES } from "@forum/contracts";
 
 const HEADINGS: Record<number, string> = {
@@ -20,7 +20,7 @@ const HEADINGS: Record<number, string> = {
 export type Failures = Map<number, string[]>;
 
 export function failuresOf(options: {
-  doc: ProcedureDoc;
+  declared: ProcedureDescription["failures"];
   access: Access;
   hasInput: boolean;
   /** A write: its body is parsed (JSON or a form) and the origin check applies. */
@@ -46,7 +46,7 @@ export function failuresOf(options: {
   }
   if (options.access === "moderator") add(403, MESSAGES.moderatorsOnly);
   if (options.access === "admin") add(403, MESSAGES.adminOnly);
-  for (const [status, messages] of Object.entries(options.doc.failures ?? {})) {
+  for (const [status, messages] of Object.entries(options.declared ?? {})) {
     add(Number(status), ...(typeof messages === "string" ? [messages] : messages));
   }
   add(503, MESSAGES.databaseUnavailable);

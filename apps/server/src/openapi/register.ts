@@ -29,7 +29,7 @@ export function registerOpenApi(app: FastifyInstance): void {
   app.addHook("onReady", async () => {
     if (undocumented.length > 0) {
       throw new Error(
-        `Routes under /api need an OpenAPI description (config.openapi, or a row of rest/routes.ts): ${undocumented.join(", ")}`,
+        `Routes under /api need an OpenAPI description (config.openapi, or a procedure's meta.rest): ${undocumented.join(", ")}`,
       );
     }
   });

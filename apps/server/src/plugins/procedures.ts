@@ -3,7 +3,7 @@ import type { ApiCaller, ProcedureMeta, QueryCache } from "@forum/api";
 import { appRouter } from "@forum/api";
 
 export type ProcedureDefinition = {
-  _def: { type: "query" | "mutation" | "subscription"; meta?: ProcedureMeta; inputs: unknown[] };
+  _def: { type: "query" | "mutation" | "subscription"; meta?: ProcedureMeta; inputs: unknown[]; output?: unknown };
 };
 
 // Flat at run time, keyed by the dotted name, whatever the nested type says.

@@ -1,13 +1,21 @@
 import {
   type AbuseLimitsView,
+  abuseLimitsViewSchema,
+  adminActivityDaySchema,
   adminPageInput,
+  adminStatsSchema,
   adminUpdateUserInput,
+  adminUserViewSchema,
   banUserInput,
   idInput,
   MESSAGES,
+  messageViewSchema,
   NEW_ACCOUNT_PERIOD_MS,
+  postViewSchema,
   THROTTLES,
+  userStatsSchema,
 } from "@forum/contracts";
+import { z } from "zod";
 import { forbidden } from "../errors";
 import { adminActivity, adminStats, listUsers, userStats } from "../services/admin";
 import { toAdminUser } from "../services/mappers";
@@ -18,29 +26,71 @@ import { adminProcedure, router } from "../trpc";
 const RECENT = 5;
 
 export const adminRouter = router({
-  stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db)),
+  stats: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/admin/stats", from: "none" }, summary: "Totals for the dashboard" })
+    .output(adminStatsSchema)
+    .query(({ ctx }) => adminStats(ctx.db)),
   /** Posts, replies and new members per day over the last 30 days, for the dashboard chart. */
-  activity: adminProcedure.query(({ ctx }) => adminActivity(ctx.db)),
-  recentUsers: adminProcedure.query(async ({ ctx }) => (await listUsers(ctx.db, 0, RECENT)).map(toAdminUser)),
-  recentPosts: adminProcedure.query(({ ctx }) =>
-    listPosts(ctx.db, { sortBy: "new", offset: 0, limit: RECENT }, ctx.user.id),
-  ),
+  activity: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/activity", from: "none" },
+      summary: "Posts, replies and new members per day over the last 30 days",
+    })
+    .output(z.array(adminActivityDaySchema))
+    .query(({ ctx }) => adminActivity(ctx.db)),
+  recentUsers: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/admin/recent-users", from: "none" }, summary: "The newest members" })
+    .output(z.array(adminUserViewSchema))
+    .query(async ({ ctx }) => (await listUsers(ctx.db, 0, RECENT)).map(toAdminUser)),
+  recentPosts: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/admin/recent-posts", from: "none" }, summary: "The newest posts" })
+    .output(z.array(postViewSchema))
+    .query(({ ctx }) => listPosts(ctx.db, { sortBy: "new", offset: 0, limit: RECENT }, ctx.user.id)),
   users: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/admin/users", from: "query" }, summary: "Every member, newest first" })
     .input(adminPageInput)
+    .output(z.array(adminUserViewSchema))
     .query(async ({ ctx, input }) => (await listUsers(ctx.db, input.offset, input.limit)).map(toAdminUser)),
-  userStats: adminProcedure.query(({ ctx }) => userStats(ctx.db)),
+  userStats: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/user-stats", from: "none" },
+      summary: "Member totals: active, banned, admins",
+    })
+    .output(userStatsSchema)
+    .query(({ ctx }) => userStats(ctx.db)),
   /** The sign-in, sign-up and new-account limits, and whether this server enforces them. */
-  limits: adminProcedure.query(
-    ({ ctx }): AbuseLimitsView => ({
-      enabled: ctx.throttles.enabled,
-      newAccountPeriodMs: NEW_ACCOUNT_PERIOD_MS,
-      throttles: THROTTLES,
-    }),
-  ),
+  limits: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/limits", from: "none" },
+      summary: "The sign-in, sign-up and new-account limits, and whether this server enforces them",
+    })
+    .output(abuseLimitsViewSchema)
+    .query(
+      ({ ctx }): AbuseLimitsView => ({
+        enabled: ctx.throttles.enabled,
+        newAccountPeriodMs: NEW_ACCOUNT_PERIOD_MS,
+        throttles: THROTTLES,
+      }),
+    ),
 
   updateUser: adminProcedure
-    .meta({ writes: ["users"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/admin/users/:id" },
+      summary: "Edit a member's account and role",
+      failures: {
+        404: MESSAGES.userNotFound,
+        409: [
+          MESSAGES.usernameTaken,
+          MESSAGES.emailTaken,
+          MESSAGES.accountTaken,
+          "Unban this account before making it an admin",
+          "The forum needs at least one admin",
+        ],
+      },
+      writes: ["users"],
+    })
     .input(adminUpdateUserInput)
+    .output(adminUserViewSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...fields } = input;
       return toAdminUser(await updateUserFields(ctx.db, id, fields));
@@ -48,8 +98,14 @@ export const adminRouter = router({
 
   /** Banning ends every session of the account at once. */
   setBanned: adminProcedure
-    .meta({ writes: ["users", "sessions"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/admin/users/:id/ban" },
+      summary: "Ban (ending every session) or unban a member",
+      failures: { 403: [MESSAGES.cannotBanSelf, MESSAGES.cannotBanAdmin], 404: MESSAGES.userNotFound },
+      writes: ["users", "sessions"],
+    })
     .input(banUserInput)
+    .output(adminUserViewSchema)
     .mutation(async ({ ctx, input }) => {
       const user = await findUserById(ctx.db, input.id);
       if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
@@ -58,8 +114,14 @@ export const adminRouter = router({
     }),
 
   deleteUser: adminProcedure
-    .meta({ writes: ["users", "posts", "replies", "votes", "sessions", "notifications"] })
+    .meta({
+      rest: { method: "DELETE", path: "/api/admin/users/:id", from: "none" },
+      summary: "Delete a member with their posts, replies and votes",
+      failures: { 403: MESSAGES.adminCannotBeDeleted, 404: MESSAGES.userNotFound },
+      writes: ["users", "posts", "replies", "votes", "sessions", "notifications"],
+    })
     .input(idInput)
+    .output(messageViewSchema)
     .mutation(async ({ ctx, input }) => {
       await deleteUser(ctx.db, input.id);
       return { message: "User deleted successfully" };

@@ -1,4 +1,16 @@
-import { adSettingsInput, createAdInput, idInput, listAdsInput, trackAdInput, updateAdInput } from "@forum/contracts";
+import {
+  adSettingsInput,
+  adSettingsViewSchema,
+  adViewSchema,
+  createAdInput,
+  idInput,
+  listAdsInput,
+  MESSAGES,
+  messageViewSchema,
+  trackAdInput,
+  updateAdInput,
+} from "@forum/contracts";
+import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
 import { createAd, deleteAd, getAdSettings, listAds, trackAd, updateAd, updateAdSettings } from "../services/ads";
 import { adminProcedure, publicProcedure, router } from "../trpc";
@@ -10,8 +22,13 @@ export const adsRouter = router({
    * depends on the caller's role, and it is one indexed read of a few rows.
    */
   list: publicProcedure
-    .meta({ cache: "never" })
+    .meta({
+      rest: { method: "GET", path: "/api/ads", from: "query" },
+      summary: "Active ads for a placement; without one, every ad for admins",
+      cache: "never",
+    })
     .input(listAdsInput)
+    .output(z.array(adViewSchema))
     .query(({ ctx, input }) =>
       listAds(ctx.db, {
         placement: input.placement,
@@ -19,19 +36,32 @@ export const adsRouter = router({
       }),
     ),
   create: adminProcedure
-    .meta({ writes: ["ads"] })
+    .meta({ rest: { method: "POST", path: "/api/ads", status: 201 }, summary: "Create an ad", writes: ["ads"] })
     .input(createAdInput)
+    .output(adViewSchema)
     .mutation(({ ctx, input }) => createAd(ctx.db, input)),
   update: adminProcedure
-    .meta({ writes: ["ads"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/ads/:id" },
+      summary: "Edit an ad",
+      failures: { 404: MESSAGES.adNotFound },
+      writes: ["ads"],
+    })
     .input(updateAdInput)
+    .output(adViewSchema)
     .mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
       return updateAd(ctx.db, id, fields);
     }),
   delete: adminProcedure
-    .meta({ writes: ["ads"] })
+    .meta({
+      rest: { method: "DELETE", path: "/api/ads/:id", from: "none" },
+      summary: "Delete an ad",
+      failures: { 404: MESSAGES.adNotFound },
+      writes: ["ads"],
+    })
     .input(idInput)
+    .output(messageViewSchema)
     .mutation(async ({ ctx, input }) => {
       await deleteAd(ctx.db, input.id);
       return { message: "Advertisement deleted successfully" };
@@ -43,18 +73,35 @@ export const adsRouter = router({
    * (issue 13: every page view after the first answered 429 and filled the console).
    */
   track: publicProcedure
-    .meta({ writes: ["adStats", "throttles"] })
+    .meta({
+      rest: { method: "POST", path: "/api/ads/:id/track", status: 204 },
+      summary: "Count an impression or a click of an ad; a repeat from the same client soon after is not counted",
+      failures: { 404: MESSAGES.adNotFound },
+      writes: ["adStats", "throttles"],
+    })
     .input(trackAdInput)
+    .output(z.void())
     .mutation(async ({ ctx, input }): Promise<void> => {
       if (!(await ctx.adTracking.allow(ctx.clientIp, input.id, input.type))) return;
       await trackAd(ctx.db, input.id, input.type);
     }),
 
   settings: publicProcedure
-    .meta(cachePolicy(["adSettings"]))
+    .meta({
+      rest: { method: "GET", path: "/api/ad-settings", from: "none" },
+      summary: "The ad settings",
+      ...cachePolicy(["adSettings"]),
+    })
+    .output(adSettingsViewSchema)
     .query(({ ctx }) => ctx.sharedAnswer(() => getAdSettings(ctx.db))),
   updateSettings: adminProcedure
-    .meta({ writes: ["adSettings"] })
+    .meta({
+      rest: { method: "POST", path: "/api/ad-settings" },
+      summary: "Change the ad settings",
+      failures: { 400: MESSAGES.adsBetweenPostsRange },
+      writes: ["adSettings"],
+    })
     .input(adSettingsInput)
+    .output(adSettingsViewSchema)
     .mutation(({ ctx, input }) => updateAdSettings(ctx.db, input)),
 });

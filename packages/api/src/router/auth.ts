@@ -1,7 +1,16 @@
-import { changePasswordInput, loginInput, MESSAGES, registerInput, THROTTLES } from "@forum/contracts";
+import {
+  changePasswordInput,
+  currentUserSchema,
+  loginInput,
+  MESSAGES,
+  messageViewSchema,
+  registerInput,
+  THROTTLES,
+} from "@forum/contracts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/sessions";
 import type { Context } from "../context";
+import { withWait } from "../describe";
 import { badRequest, forbidden, unauthorized } from "../errors";
 import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
@@ -20,14 +29,26 @@ export const authRouter = router({
    * here, with the reason as the message: the page the member opens next says why they are a
    * visitor now.
    */
-  me: publicProcedure.meta({ cache: "never" }).query(async ({ ctx }) => {
-    if (!ctx.user) throw unauthorized(MESSAGES.notSignedIn);
-    if (ctx.user.banned) {
-      ctx.cookies.clear();
-      throw unauthorized(MESSAGES.banned);
-    }
-    return toCurrentUser(await findUserById(ctx.db, ctx.user.id));
-  }),
+  me: publicProcedure
+    .meta({
+      rest: [
+        { method: "GET", path: "/api/user", from: "none" },
+        { method: "GET", path: "/api/auth/user", from: "none" },
+      ],
+      summary:
+        "The signed-in member's own account; a banned account's session is signed out with the ban as the message",
+      failures: { 401: [MESSAGES.notSignedIn, MESSAGES.banned] },
+      cache: "never",
+    })
+    .output(currentUserSchema)
+    .query(async ({ ctx }) => {
+      if (!ctx.user) throw unauthorized(MESSAGES.notSignedIn);
+      if (ctx.user.banned) {
+        ctx.cookies.clear();
+        throw unauthorized(MESSAGES.banned);
+      }
+      return toCurrentUser(await findUserById(ctx.db, ctx.user.id));
+    }),
 
   /**
    * Every attempt counts against the client's address and the account before the password is
@@ -35,8 +56,18 @@ export const authRouter = router({
    * sign-in clears the account's count.
    */
   login: publicProcedure
-    .meta({ writes: ["sessions", "throttles"] })
+    .meta({
+      rest: { method: "POST", path: "/api/login" },
+      summary: "Sign in: sets the session cookie",
+      failures: {
+        401: MESSAGES.invalidCredentials,
+        403: MESSAGES.banned,
+        429: withWait(MESSAGES.tooManyLoginAttempts),
+      },
+      writes: ["sessions", "throttles"],
+    })
     .input(loginInput)
+    .output(currentUserSchema)
     .mutation(async ({ ctx, input }) => {
       const account = input.username.toLowerCase();
       await throttle(ctx.throttles, THROTTLES.loginPerAddress, ctx.clientIp, MESSAGES.tooManyLoginAttempts);
@@ -56,8 +87,17 @@ export const authRouter = router({
 
   /** A refused registration (a taken name) does not count against the address. */
   register: publicProcedure
-    .meta({ writes: ["users", "sessions", "throttles"] })
+    .meta({
+      rest: { method: "POST", path: "/api/register", status: 201 },
+      summary: "Create an account and sign in: sets the session cookie",
+      failures: {
+        409: [MESSAGES.usernameTaken, MESSAGES.emailTaken, MESSAGES.accountTaken],
+        429: withWait(MESSAGES.tooManyRegistrations),
+      },
+      writes: ["users", "sessions", "throttles"],
+    })
     .input(registerInput)
+    .output(currentUserSchema)
     .mutation(async ({ ctx, input }) => {
       const user = await counted(
         ctx.throttles,
@@ -75,16 +115,29 @@ export const authRouter = router({
       return toCurrentUser(user);
     }),
 
-  logout: sessionProcedure.meta({ writes: ["sessions"] }).mutation(async ({ ctx }) => {
-    await invalidateSession(ctx.db, ctx.session.id);
-    ctx.cookies.clear();
-    return { message: "You have been logged out successfully" };
-  }),
+  logout: sessionProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/logout", from: "none" },
+      summary: "Sign out: ends this session and clears its cookie",
+      writes: ["sessions"],
+    })
+    .output(messageViewSchema)
+    .mutation(async ({ ctx }) => {
+      await invalidateSession(ctx.db, ctx.session.id);
+      ctx.cookies.clear();
+      return { message: "You have been logged out successfully" };
+    }),
 
   /** Changes the password and signs out every other session of the account. */
   changePassword: memberProcedure
-    .meta({ writes: ["users", "sessions"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/auth/change-password" },
+      summary: "Change the password; every other session of the account is signed out",
+      failures: { 400: MESSAGES.currentPasswordWrong },
+      writes: ["users", "sessions"],
+    })
     .input(changePasswordInput)
+    .output(messageViewSchema)
     .mutation(async ({ ctx, input }) => {
       const user = await findUserById(ctx.db, ctx.user.id);
       // 400, not 401: a wrong current password must not look like a lost session to the client.

@@ -4,7 +4,11 @@ import {
   type BulkColumn,
   type BulkColumnsView,
   type BulkColumnView,
+  bulkColumnsViewSchema,
+  bulkImportResultSchema,
+  bulkRefusalSchema,
   bulkUploadInput,
+  MESSAGES,
 } from "@forum/contracts";
 import { importSpreadsheet } from "../services/bulk";
 import { adminProcedure, router } from "../trpc";
@@ -19,7 +23,8 @@ const columnView = ({ name, required, type, examples }: BulkColumn): BulkColumnV
 export const bulkRouter = router({
   /** The column set of each upload type, for the admin screen's notes. */
   columns: adminProcedure
-    .meta({ cache: "never" })
+    .meta({ rest: "none", summary: "The columns of each upload type", cache: "never" })
+    .output(bulkColumnsViewSchema)
     .query(
       () =>
         Object.fromEntries(
@@ -29,7 +34,14 @@ export const bulkRouter = router({
   // adminProcedure checks the caller before the input is even validated: 401/403 come before
   // the file is looked at.
   upload: adminProcedure
-    .meta({ writes: ["users", "categories", "posts", "replies"] })
+    .meta({
+      rest: { method: "POST", path: "/api/bulk-upload", form: "multipart" },
+      summary: "Import a spreadsheet: every row or none",
+      failures: { 409: [MESSAGES.accountTaken, MESSAGES.categoryNameTaken], 413: MESSAGES.bulkFileTooLarge },
+      refusal: bulkRefusalSchema,
+      writes: ["users", "categories", "posts", "replies"],
+    })
     .input(bulkUploadInput)
+    .output(bulkImportResultSchema)
     .mutation(({ ctx, input }) => importSpreadsheet(ctx.db, input.type, input.content, ctx.parseUpload)),
 });

@@ -1,4 +1,14 @@
-import { createCategoryInput, idInput, slugInput, updateCategoryInput } from "@forum/contracts";
+import {
+  categoryViewSchema,
+  createCategoryInput,
+  idInput,
+  MESSAGES,
+  messageViewSchema,
+  slugInput,
+  trendingTopicSchema,
+  updateCategoryInput,
+} from "@forum/contracts";
+import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
 import {
   createCategory,
@@ -14,29 +24,63 @@ import { adminProcedure, publicProcedure, router } from "../trpc";
 export const categoriesRouter = router({
   // A category shows its post count: posts are read too.
   list: publicProcedure
-    .meta(cachePolicy(["categories", "posts"]))
+    .meta({
+      rest: { method: "GET", path: "/api/categories", from: "none" },
+      summary: "Every category",
+      ...cachePolicy(["categories", "posts"]),
+    })
+    .output(z.array(categoryViewSchema))
     .query(({ ctx }) => ctx.sharedAnswer(async () => (await listCategories(ctx.db)).map(toCategory))),
   bySlug: publicProcedure
-    .meta(cachePolicy(["categories", "posts"]))
+    .meta({
+      rest: { method: "GET", path: "/api/categories/:slug", from: "none" },
+      summary: "One category",
+      failures: { 404: MESSAGES.categoryNotFound },
+      ...cachePolicy(["categories", "posts"]),
+    })
     .input(slugInput)
+    .output(categoryViewSchema)
     .query(({ ctx, input }) => ctx.sharedAnswer(async () => toCategory(await findCategoryBySlug(ctx.db, input.slug)))),
   trendingTopics: publicProcedure
-    .meta(cachePolicy(["categories", "posts", "replies", "votes"], { sharedBy: "everyone", window: "minute" }))
+    .meta({
+      rest: { method: "GET", path: "/api/trending-topics", from: "none" },
+      summary: "Categories by discussions started in the last 7 days, busiest first",
+      ...cachePolicy(["categories", "posts", "replies", "votes"], { sharedBy: "everyone", window: "minute" }),
+    })
+    .output(z.array(trendingTopicSchema))
     .query(({ ctx }) => ctx.sharedAnswer(() => trendingTopics(ctx.db))),
   create: adminProcedure
-    .meta({ writes: ["categories"] })
+    .meta({
+      rest: { method: "POST", path: "/api/categories", status: 201 },
+      summary: "Create a category (names are unique, case-insensitively)",
+      failures: { 409: MESSAGES.categoryNameTaken },
+      writes: ["categories"],
+    })
     .input(createCategoryInput)
+    .output(categoryViewSchema)
     .mutation(async ({ ctx, input }) => toCategory(await createCategory(ctx.db, input))),
   update: adminProcedure
-    .meta({ writes: ["categories"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/categories/:id" },
+      summary: "Rename or recolour a category (its slug stays)",
+      failures: { 404: MESSAGES.categoryNotFound, 409: MESSAGES.categoryNameTaken },
+      writes: ["categories"],
+    })
     .input(updateCategoryInput)
+    .output(categoryViewSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...fields } = input;
       return toCategory(await updateCategory(ctx.db, id, fields));
     }),
   delete: adminProcedure
-    .meta({ writes: ["categories", "posts"] })
+    .meta({
+      rest: { method: "DELETE", path: "/api/categories/:id", from: "none" },
+      summary: "Delete a category that has no posts",
+      failures: { 404: MESSAGES.categoryNotFound, 409: MESSAGES.categoryHasPosts },
+      writes: ["categories", "posts"],
+    })
     .input(idInput)
+    .output(messageViewSchema)
     .mutation(async ({ ctx, input }) => {
       await deleteCategory(ctx.db, input.id);
       return { message: "Category deleted successfully" };

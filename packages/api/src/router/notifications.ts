@@ -1,4 +1,11 @@
-import { markNotificationsReadInput, notificationsInput, type UnreadCountView } from "@forum/contracts";
+import {
+  markNotificationsReadInput,
+  notificationsInput,
+  notificationViewSchema,
+  type UnreadCountView,
+  unreadCountViewSchema,
+} from "@forum/contracts";
+import { z } from "zod";
 import { listNotifications, markRead, unreadCount } from "../services/notifications";
 import { memberProcedure, router, sessionProcedure } from "../trpc";
 
@@ -6,17 +13,32 @@ import { memberProcedure, router, sessionProcedure } from "../trpc";
 // changes nothing any cached read shows.
 export const notificationsRouter = router({
   list: sessionProcedure
-    .meta({ cache: "never" })
+    .meta({
+      rest: { method: "GET", path: "/api/notifications", from: "query" },
+      summary: "The signed-in member's notifications, newest first",
+      cache: "never",
+    })
     .input(notificationsInput)
+    .output(z.array(notificationViewSchema))
     .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user.id, input.offset, input.limit)),
 
   unreadCount: sessionProcedure
-    .meta({ cache: "never" })
+    .meta({
+      rest: { method: "GET", path: "/api/notifications/unread-count", from: "none" },
+      summary: "How many of the signed-in member's notifications are unread",
+      cache: "never",
+    })
+    .output(unreadCountViewSchema)
     .query(async ({ ctx }): Promise<UnreadCountView> => ({ count: await unreadCount(ctx.db, ctx.user.id) })),
 
   markRead: memberProcedure
-    .meta({ writes: ["notifications"] })
+    .meta({
+      rest: { method: "POST", path: "/api/notifications/read" },
+      summary: "Mark the given notifications read (all without ids); answers how many stay unread",
+      writes: ["notifications"],
+    })
     .input(markNotificationsReadInput)
+    .output(unreadCountViewSchema)
     .mutation(
       async ({ ctx, input }): Promise<UnreadCountView> => ({ count: await markRead(ctx.db, ctx.user.id, input.ids) }),
     ),

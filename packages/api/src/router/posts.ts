@@ -3,13 +3,20 @@ import {
   idInput,
   listPostsInput,
   MESSAGES,
+  messageViewSchema,
   type PostView,
+  postCardViewSchema,
+  postViewSchema,
   slugInput,
+  THROTTLES,
   updatePostInput,
 } from "@forum/contracts";
+import { z } from "zod";
 import { markCountedView } from "../cache/countedView";
 import { cachePolicy } from "../cache/policy";
 import { categoryScope } from "../cache/scopes";
+import type { ProcedureDescription } from "../describe";
+import { withWait } from "../describe";
 import { forbidden, notFound } from "../errors";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
@@ -30,17 +37,23 @@ import { memberProcedure, publicProcedure, router } from "../trpc";
  * A page of posts, sorted and filtered, each as `shape` makes it. Every caller gets the visitors'
  * answer from the read cache; a member's own votes go on top.
  */
-function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (post: PostView) => T) {
+function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(
+  shape: (post: PostView) => T,
+  output: z.ZodType<T[]>,
+  description: ProcedureDescription,
+) {
   return publicProcedure
-    .meta(
-      cachePolicy(POST_LIST_READS, {
+    .meta({
+      ...description,
+      ...cachePolicy(POST_LIST_READS, {
         sharedBy: "everyone",
         window: "minute",
         // A category's list shows only its own posts' votes and replies (cache/scopes.ts).
         scope: { kinds: ["votes", "replies"], of: categoryScope },
       }),
-    )
+    })
     .input(listPostsInput)
+    .output(output)
     .query(async ({ ctx, input }) => {
       // The feeds (no time range: home, category pages) show pinned posts first.
       const page = await ctx.sharedAnswer(async () =>
@@ -60,20 +73,30 @@ function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (po
 
 export const postsRouter = router({
   /** Whole posts: GET /api/posts (the spec's answer) and the admin screens. */
-  list: postListProcedure((post) => post),
+  list: postListProcedure((post) => post, z.array(postViewSchema), {
+    rest: { method: "GET", path: "/api/posts", from: "query" },
+    summary: "Posts, sorted and filtered; the caller's own votes included",
+  }),
 
   /** The same list as cards, without the posts' text: what the web app's feeds show. */
-  cards: postListProcedure(toPostCard),
+  cards: postListProcedure(toPostCard, z.array(postCardViewSchema), {
+    rest: "none",
+    summary: "posts.list as cards: each post without its content and excerpt (a card shows the summary)",
+  }),
 
   /** Reading a post counts a view (written in the background, shown at once). */
   bySlug: publicProcedure
-    .meta(
-      cachePolicy(["posts", "replies", "votes", "views", "users", "categories"], {
+    .meta({
+      rest: { method: "GET", path: "/api/posts/:slug", from: "none" },
+      summary: "One post; counts a view",
+      failures: { 404: MESSAGES.postNotFound },
+      ...cachePolicy(["posts", "replies", "votes", "views", "users", "categories"], {
         sharedBy: "everyone",
         countsARequest: true,
       }),
-    )
+    })
     .input(slugInput)
+    .output(postViewSchema)
     .query(async ({ ctx, input }) => {
       // The post is cached as a visitor sees it; the views not yet written (this one included)
       // and the member's own vote are added per request.
@@ -90,8 +113,17 @@ export const postsRouter = router({
     }),
 
   create: memberProcedure
-    .meta({ writes: ["posts", "notifications", "throttles"] })
+    .meta({
+      rest: { method: "POST", path: "/api/posts", status: 201 },
+      summary: "Start a discussion",
+      failures: {
+        400: MESSAGES.categoryNotFound,
+        429: withWait((minutes) => MESSAGES.newAccountPostLimit(THROTTLES.newAccountPosts.limit, minutes)),
+      },
+      writes: ["posts", "notifications", "throttles"],
+    })
     .input(createPostInput)
+    .output(postViewSchema)
     .mutation(async ({ ctx, input }) => {
       // Only admins feature posts; a member's featured flag is ignored, never stored.
       const featured = ctx.user.role === "admin" && input.featured === true;
@@ -102,8 +134,18 @@ export const postsRouter = router({
 
   /** Writes posts (and categories' post counts, notifications of new mentions). */
   update: memberProcedure
-    .meta({ writes: ["posts", "notifications"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/posts/:id" },
+      summary: "Edit a post: its author, a moderator or an admin; pin and lock: moderators and admins",
+      failures: {
+        400: MESSAGES.categoryNotFound,
+        403: [MESSAGES.notYours, MESSAGES.pinLockModeratorsOnly],
+        404: MESSAGES.postNotFound,
+      },
+      writes: ["posts", "notifications"],
+    })
     .input(updatePostInput)
+    .output(postViewSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...draft } = input;
       const owner = await findPostOwner(ctx.db, id);
@@ -122,8 +164,14 @@ export const postsRouter = router({
     }),
 
   delete: memberProcedure
-    .meta({ writes: ["posts", "replies", "votes", "notifications"] })
+    .meta({
+      rest: { method: "DELETE", path: "/api/posts/:id", from: "none" },
+      summary: "Delete a post with its replies: its author, a moderator or an admin",
+      failures: { 403: MESSAGES.notYours, 404: MESSAGES.postNotFound },
+      writes: ["posts", "replies", "votes", "notifications"],
+    })
     .input(idInput)
+    .output(messageViewSchema)
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findPostOwner(ctx.db, input.id)).authorId);
       await deletePost(ctx.db, input.id);

@@ -1,6 +1,17 @@
-import { createReplyInput, idInput, repliesOfPostInput, updateReplyInput } from "@forum/contracts";
+import {
+  createReplyInput,
+  idInput,
+  MESSAGES,
+  messageViewSchema,
+  repliesOfPostInput,
+  repliesOfPostSchema,
+  replyViewSchema,
+  THROTTLES,
+  updateReplyInput,
+} from "@forum/contracts";
 import { cachePolicy } from "../cache/policy";
 import { postAndCategoryScopes, postScope } from "../cache/scopes";
+import { withWait } from "../describe";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
 import {
@@ -21,13 +32,17 @@ export const repliesRouter = router({
    * leaves this answer kept.
    */
   byPost: publicProcedure
-    .meta(
-      cachePolicy(["replies", "votes", "users"], {
+    .meta({
+      rest: { method: "GET", path: "/api/posts/:postId/replies", from: "query" },
+      summary: "The replies of a post, oldest first",
+      failures: { 404: MESSAGES.postNotFound },
+      ...cachePolicy(["replies", "votes", "users"], {
         sharedBy: "everyone",
         scope: { kinds: ["replies", "votes"], of: postScope },
       }),
-    )
+    })
     .input(repliesOfPostInput)
+    .output(repliesOfPostSchema)
     .query(async ({ ctx, input }) => {
       const { replies } = await ctx.sharedAnswer(async () => ({
         replies: await listReplies(ctx.db, input.postId, input.offset, input.limit),
@@ -37,8 +52,20 @@ export const repliesRouter = router({
 
   /** Writes replies, posts' reply counts and notifications; a locked post refuses members. */
   create: memberProcedure
-    .meta({ writes: ["replies", "notifications", "throttles"], writesWithin: postAndCategoryScopes })
+    .meta({
+      rest: { method: "POST", path: "/api/posts/:postId/replies", status: 201 },
+      summary: "Reply to a post, or to one of its replies (replyToId); a locked post takes replies from staff only",
+      failures: {
+        400: MESSAGES.replyToOtherPost,
+        403: MESSAGES.discussionLocked,
+        404: MESSAGES.postNotFound,
+        429: withWait((minutes) => MESSAGES.newAccountReplyLimit(THROTTLES.newAccountReplies.limit, minutes)),
+      },
+      writes: ["replies", "notifications", "throttles"],
+      writesWithin: postAndCategoryScopes,
+    })
     .input(createReplyInput)
+    .output(replyViewSchema)
     .mutation(({ ctx, input }) =>
       withinNewAccountLimit(ctx, "reply", () =>
         ctx.runWrite("createReply", {
@@ -53,8 +80,14 @@ export const repliesRouter = router({
 
   /** Writes replies (content, editedAt) and notifications of new mentions. */
   update: memberProcedure
-    .meta({ writes: ["replies", "notifications"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/replies/:id" },
+      summary: "Edit a reply: its author, a moderator or an admin",
+      failures: { 403: MESSAGES.notYours, 404: MESSAGES.replyNotFound },
+      writes: ["replies", "notifications"],
+    })
     .input(updateReplyInput)
+    .output(replyViewSchema)
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
       await updateReply(ctx.db, input.id, ctx.user.id, input.content);
@@ -62,8 +95,14 @@ export const repliesRouter = router({
     }),
 
   delete: memberProcedure
-    .meta({ writes: ["replies", "votes", "notifications"] })
+    .meta({
+      rest: { method: "DELETE", path: "/api/replies/:id", from: "none" },
+      summary: "Delete a reply: its author, a moderator or an admin",
+      failures: { 403: MESSAGES.notYours, 404: MESSAGES.replyNotFound },
+      writes: ["replies", "votes", "notifications"],
+    })
     .input(idInput)
+    .output(messageViewSchema)
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
       await deleteReply(ctx.db, input.id);

@@ -1,4 +1,13 @@
-import { createReportInput, resolveReportsInput } from "@forum/contracts";
+import {
+  createReportInput,
+  MESSAGES,
+  openReportsCountSchema,
+  reportedContentSchema,
+  reportReceiptSchema,
+  reportResolutionSchema,
+  resolveReportsInput,
+} from "@forum/contracts";
+import { z } from "zod";
 import { countOpenReports, createReport, listOpenReports, resolveReports } from "../services/reports";
 import { memberProcedure, moderatorProcedure, router } from "../trpc";
 
@@ -7,23 +16,50 @@ export const reportsRouter = router({
    * A member reports a post or reply, once each. Writes reports only: no cached read shows them.
    */
   create: memberProcedure
-    .meta({ writes: ["reports"] })
+    .meta({
+      rest: { method: "POST", path: "/api/reports", status: 201 },
+      summary: "Report a post or a reply to the moderators (once per member)",
+      failures: { 404: [MESSAGES.postNotFound, MESSAGES.replyNotFound], 409: MESSAGES.alreadyReported },
+      writes: ["reports"],
+    })
     .input(createReportInput)
+    .output(reportReceiptSchema)
     .mutation(({ ctx, input }) => createReport(ctx.db, ctx.user.id, input)),
 
   /** Reads reports, users, posts, replies; never cached (moderators see each report at once). */
-  open: moderatorProcedure.query(({ ctx }) => listOpenReports(ctx.db)),
+  open: moderatorProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/reports", from: "none" },
+      summary: "Open reports, grouped by the post or reply reported: moderators and admins",
+    })
+    .output(z.array(reportedContentSchema))
+    .query(({ ctx }) => listOpenReports(ctx.db)),
 
   /** Reads reports; never cached. The admin menu's badge. */
-  openCount: moderatorProcedure.query(({ ctx }) => countOpenReports(ctx.db)),
+  openCount: moderatorProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/reports/count", from: "none" },
+      summary: "How many reports are open: moderators and admins",
+    })
+    .output(openReportsCountSchema)
+    .query(({ ctx }) => countOpenReports(ctx.db)),
 
   /**
    * Resolves every open report of a post or reply. Writes reports; with "delete" or "ban" also
    * posts, replies, votes, categories' post counts (and users, sessions for "ban").
    */
   resolve: moderatorProcedure
-    .meta({ writes: ["reports", "posts", "replies", "votes", "users", "sessions", "notifications"] })
+    .meta({
+      rest: { method: "POST", path: "/api/admin/reports/resolve" },
+      summary: "Dismiss the open reports of a post or reply, delete it, or ban its author (admins) and delete it",
+      failures: {
+        403: [MESSAGES.banNeedsAdmin, MESSAGES.cannotBanSelf, MESSAGES.cannotBanAdmin],
+        404: [MESSAGES.nothingToResolve, MESSAGES.postNotFound, MESSAGES.replyNotFound],
+      },
+      writes: ["reports", "posts", "replies", "votes", "users", "sessions", "notifications"],
+    })
     .input(resolveReportsInput)
+    .output(reportResolutionSchema)
     .mutation(({ ctx, input }) =>
       resolveReports(
         ctx.db,

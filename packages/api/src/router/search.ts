@@ -1,4 +1,11 @@
-import { searchCountInput, searchInput } from "@forum/contracts";
+import {
+  MESSAGES,
+  searchCountInput,
+  searchCountViewSchema,
+  searchInput,
+  searchResultViewSchema,
+} from "@forum/contracts";
+import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
 import { POST_LIST_READS, withMyVotes } from "../services/posts";
 import { searcherOn } from "../services/search";
@@ -14,14 +21,18 @@ const SEARCH_ANSWERS_KEPT = 64;
 export const searchRouter = router({
   /** Posts matching the query, most relevant first (or newest); the member's own votes on top. */
   posts: publicProcedure
-    .meta(
-      cachePolicy(POST_LIST_READS, {
+    .meta({
+      rest: { method: "GET", path: "/api/search", from: "query" },
+      summary: "Posts matching a query, most relevant (or newest) first, each with a plain-text snippet",
+      failures: { 400: MESSAGES.searchTooShort },
+      ...cachePolicy(POST_LIST_READS, {
         sharedBy: "everyone",
         window: "minute",
         keptAtMost: SEARCH_ANSWERS_KEPT,
       }),
-    )
+    })
     .input(searchInput)
+    .output(z.array(searchResultViewSchema))
     .query(async ({ ctx, input }) => {
       const page = await ctx.sharedAnswer(() => (ctx.search ?? searcherOn(ctx.db)).posts(input));
       return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
@@ -29,7 +40,13 @@ export const searchRouter = router({
 
   /** How many posts the query finds: exact up to 1,000, then { count: 1000, exact: false }. */
   count: publicProcedure
-    .meta(cachePolicy(["posts", "replies"], { sharedBy: "everyone", keptAtMost: SEARCH_ANSWERS_KEPT }))
+    .meta({
+      rest: { method: "GET", path: "/api/search/count", from: "query" },
+      summary: "How many posts a query finds: exact up to 1,000, then only that there are more",
+      failures: { 400: MESSAGES.searchTooShort },
+      ...cachePolicy(["posts", "replies"], { sharedBy: "everyone", keptAtMost: SEARCH_ANSWERS_KEPT }),
+    })
     .input(searchCountInput)
+    .output(searchCountViewSchema)
     .query(({ ctx, input }) => ctx.sharedAnswer(() => (ctx.search ?? searcherOn(ctx.db)).count(input))),
 });

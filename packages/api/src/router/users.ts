@@ -1,16 +1,27 @@
 import {
   AVATAR_MAX_BYTES,
+  AVATAR_MAX_MEGAPIXELS,
   avatarUploadInput,
+  currentUserSchema,
   MESSAGES,
   type PostView,
+  postCardViewSchema,
+  postViewSchema,
+  profileReplyViewSchema,
+  profileViewSchema,
+  risingStarSchema,
   risingStarsInput,
   THROTTLES,
   updatePreferencesInput,
   updateProfileInput,
   userListInput,
   usernameInput,
+  userPreferencesSchema,
 } from "@forum/contracts";
+import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
+import type { ProcedureDescription } from "../describe";
+import { withWait } from "../describe";
 import { forbidden, notFound, payloadTooLarge } from "../errors";
 import { encodeAvatar } from "../services/avatarImage";
 import { removeAvatar, saveAvatar } from "../services/avatars";
@@ -24,10 +35,19 @@ import { findUserByUsername, loadProfile, updateUserFields } from "../services/u
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 
 /** A member's posts, newest first, each as `shape` makes it; the caller's own votes on top. */
-function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (post: PostView) => T) {
+function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(
+  shape: (post: PostView) => T,
+  output: z.ZodType<T[]>,
+  description: ProcedureDescription,
+) {
   return publicProcedure
-    .meta(cachePolicy(POST_LIST_READS, { sharedBy: "everyone", window: "minute" }))
+    .meta({
+      ...description,
+      failures: { 404: MESSAGES.userNotFound },
+      ...cachePolicy(POST_LIST_READS, { sharedBy: "everyone", window: "minute" }),
+    })
     .input(userListInput)
+    .output(output)
     .query(async ({ ctx, input }) => {
       const page = await ctx.sharedAnswer(async () => {
         const user = await findUserByUsername(ctx.db, input.username);
@@ -42,13 +62,24 @@ function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: 
 export const usersRouter = router({
   /** Members who gained the most reputation in a time range (the Trending page's Rising Stars). */
   risingStars: publicProcedure
-    .meta(cachePolicy(["votes", "users", "posts", "replies"], { sharedBy: "everyone", window: "minute" }))
+    .meta({
+      rest: { method: "GET", path: "/api/rising-stars", from: "query" },
+      summary: "Members who gained the most reputation in a time range",
+      ...cachePolicy(["votes", "users", "posts", "replies"], { sharedBy: "everyone", window: "minute" }),
+    })
     .input(risingStarsInput)
+    .output(z.array(risingStarSchema))
     .query(({ ctx, input }) => ctx.sharedAnswer(() => risingStars(ctx.db, input.timeRange, input.limit))),
 
   profile: publicProcedure
-    .meta(cachePolicy(["users", "posts", "replies", "votes"], { sharedBy: "visitors" }))
+    .meta({
+      rest: { method: "GET", path: "/api/users/:username", from: "none" },
+      summary: "A member's public profile (email only for themselves and admins)",
+      failures: { 404: MESSAGES.userNotFound },
+      ...cachePolicy(["users", "posts", "replies", "votes"], { sharedBy: "visitors" }),
+    })
     .input(usernameInput)
+    .output(profileViewSchema)
     .query(({ ctx, input }) =>
       // Email is private: only the member themselves and admins see it (members' answers are not kept).
       ctx.sharedAnswer(() =>
@@ -57,15 +88,27 @@ export const usersRouter = router({
     ),
 
   /** Whole posts: GET /api/users/{username}/posts (the spec's answer). */
-  posts: memberPostsProcedure((post) => post),
+  posts: memberPostsProcedure((post) => post, z.array(postViewSchema), {
+    rest: { method: "GET", path: "/api/users/:username/posts", from: "query" },
+    summary: "A member's posts, newest first",
+  }),
 
   /** The same list as cards, without the posts' text: what the profile page shows. */
-  postCards: memberPostsProcedure(toPostCard),
+  postCards: memberPostsProcedure(toPostCard, z.array(postCardViewSchema), {
+    rest: "none",
+    summary: "users.posts as cards: each post without its content and excerpt (a card shows the summary)",
+  }),
 
   /** Reads replies, users, posts (cached for everyone); then the caller's own votes. */
   replies: publicProcedure
-    .meta(cachePolicy(["replies", "votes", "users", "posts"]))
+    .meta({
+      rest: { method: "GET", path: "/api/users/:username/replies", from: "query" },
+      summary: "A member's replies, newest first, with the post each answers",
+      failures: { 404: MESSAGES.userNotFound },
+      ...cachePolicy(["replies", "votes", "users", "posts"]),
+    })
     .input(userListInput)
+    .output(z.array(profileReplyViewSchema))
     .query(async ({ ctx, input }) => {
       const page = await ctx.sharedAnswer(async () => {
         const user = await findUserByUsername(ctx.db, input.username);
@@ -77,8 +120,18 @@ export const usersRouter = router({
 
   /** A member updates their own profile; admins may update anyone's. */
   update: memberProcedure
-    .meta({ writes: ["users"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/users/:id" },
+      summary: "Update a profile: one's own, or anyone's for admins",
+      failures: {
+        403: MESSAGES.ownProfileOnly,
+        404: MESSAGES.userNotFound,
+        409: [MESSAGES.emailTaken, MESSAGES.accountTaken],
+      },
+      writes: ["users"],
+    })
     .input(updateProfileInput)
+    .output(currentUserSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
       if (ctx.user.id !== id && ctx.user.role !== "admin") throw forbidden(MESSAGES.ownProfileOnly);
@@ -91,8 +144,18 @@ export const usersRouter = router({
    * Every upload counts against the member's hourly limit, refused ones too: each costs a decode.
    */
   setAvatar: memberProcedure
-    .meta({ writes: ["users", "throttles"] })
+    .meta({
+      rest: { method: "POST", path: "/api/users/me/avatar", form: "multipart" },
+      summary: "Set one's avatar: a JPG, PNG or GIF up to 2 MB, stored as a WebP square of at most 256 px",
+      failures: {
+        400: [MESSAGES.avatarMissing, MESSAGES.avatarNotImage, MESSAGES.avatarTooManyPixels(AVATAR_MAX_MEGAPIXELS)],
+        413: MESSAGES.avatarTooLarge,
+        429: withWait((minutes) => MESSAGES.avatarChangeLimit(THROTTLES.avatarUploads.limit, minutes)),
+      },
+      writes: ["users", "throttles"],
+    })
     .input(avatarUploadInput)
+    .output(currentUserSchema)
     .mutation(async ({ ctx, input }) => {
       if (input.content.byteLength > AVATAR_MAX_BYTES) throw payloadTooLarge(MESSAGES.avatarTooLarge);
       const rule = THROTTLES.avatarUploads;
@@ -105,15 +168,32 @@ export const usersRouter = router({
 
   /** Removes the caller's avatar. Writes avatars and users ("profileImageUrl", shown by cached reads). */
   deleteAvatar: memberProcedure
-    .meta({ writes: ["users"] })
+    .meta({
+      rest: { method: "DELETE", path: "/api/users/me/avatar", from: "none" },
+      summary: "Remove one's avatar: the initials show again",
+      writes: ["users"],
+    })
+    .output(currentUserSchema)
     .mutation(async ({ ctx }) => toCurrentUser(await removeAvatar(ctx.db, ctx.user.id))),
 
   /** The caller's four preferences, defaults filled in. */
-  preferences: sessionProcedure.meta({ cache: "never" }).query(({ ctx }) => loadPreferences(ctx.db, ctx.user.id)),
+  preferences: sessionProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/users/me/preferences", from: "none" },
+      summary: "The signed-in member's four preferences, defaults filled in",
+      cache: "never",
+    })
+    .output(userPreferencesSchema)
+    .query(({ ctx }) => loadPreferences(ctx.db, ctx.user.id)),
 
   /** Saves any of the four; answers all of them. "Show Profile in Posts" changes what posts show. */
   updatePreferences: memberProcedure
-    .meta({ writes: ["preferences", "users"] })
+    .meta({
+      rest: { method: "PUT", path: "/api/users/me/preferences" },
+      summary: "Save any of the four preferences; answers all of them",
+      writes: ["preferences", "users"],
+    })
     .input(updatePreferencesInput)
+    .output(userPreferencesSchema)
     .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user.id, input)),
 });

@@ -1,4 +1,4 @@
-import { voteInput } from "@forum/contracts";
+import { MESSAGES, voteInput, voteResultSchema } from "@forum/contracts";
 import { postAndCategoryScopes } from "../cache/scopes";
 import { memberProcedure, router } from "../trpc";
 
@@ -8,8 +8,15 @@ export const votesRouter = router({
    * category: other posts' replies pages and other categories' lists stay kept.
    */
   cast: memberProcedure
-    .meta({ writes: ["votes"], writesWithin: postAndCategoryScopes })
+    .meta({
+      rest: { method: "POST", path: "/api/votes" },
+      summary: "Vote a post or a reply up or down; the same vote again takes it back",
+      failures: { 404: [MESSAGES.postNotFound, MESSAGES.replyNotFound] },
+      writes: ["votes"],
+      writesWithin: postAndCategoryScopes,
+    })
     .input(voteInput)
+    .output(voteResultSchema)
     .mutation(({ ctx, input }) =>
       ctx.runWrite("castVote", {
         userId: ctx.user.id,
