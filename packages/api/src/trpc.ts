@@ -3,7 +3,7 @@
 import { MESSAGES } from "@forum/contracts";
 import type { DataKind, ForumDb } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
-import { cacheKeyOf, type QueryCache, readScopeOf } from "./cache/policy";
+import { type CachePolicy, cacheKeyOf, type QueryCache, readScopeOf } from "./cache/policy";
 import type { Context } from "./context";
 import type { ProcedureDescription } from "./describe";
 import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
@@ -58,40 +58,28 @@ export function toTRPCError(error: AppError): TRPCError {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** `ctx.sharedAnswer`: the answer kept for the procedure's path and input, or computed. */
-export type SharedAnswer = <T>(compute: () => Promise<T>) => Promise<T>;
-
-/** The answer computed for this request alone: what `sharedAnswer` is when nothing is kept. */
-const computeNow: SharedAnswer = (compute) => compute();
-
 /**
  * Every query runs on the read-only connection, so a read never queues behind a write
  * transaction; mutations keep the writer (and read their own writes through it). A query whose
- * meta declares a cache policy gets `ctx.sharedAnswer(compute)`: the answer kept under the
- * procedure's path and input until a write of a kind it reads. Every mutation, once done, drops
- * the kept answers that read a kind it writes. A database that is away answers 503.
+ * meta declares a cache policy is answered from the read cache: the rest of the chain (tier,
+ * input, resolver, output check) runs only when the answer under the procedure's path and input
+ * is not kept, and its answer is kept until a write of a kind it reads; the policy's overlay adds
+ * each request's own part on top. Every mutation, once done, drops the kept answers that read a
+ * kind it writes. A database that is away answers 503.
  */
 export const publicProcedure = t.procedure
   .meta({ access: "public" })
   .use(async ({ ctx, type, meta, path, getRawInput, next }) => {
     const policy = type === "query" ? meta?.cache : undefined;
     const keeps = policy !== undefined && policy !== "never" && !(policy.sharedBy === "visitors" && ctx.user);
-    const sharedAnswer: SharedAnswer = keeps
-      ? async (compute) => {
-          const input = await getRawInput();
-          return ctx.readCache.get(
-            cacheKeyOf(path, input, policy, ctx.readCache.now()),
-            policy.reads,
-            compute,
-            policy.keptAtMost === undefined ? undefined : { name: path, max: policy.keptAtMost },
-            readScopeOf(policy, input),
-          );
-        }
-      : computeNow;
-    const run = () => next({ ctx: { db: type === "query" ? ctx.readDb : ctx.db, sharedAnswer } });
-    let result: Awaited<ReturnType<typeof run>>;
+    const db = type === "query" ? ctx.readDb : ctx.db;
+    const run = () => next({ ctx: { db } });
+    type Result = Awaited<ReturnType<typeof run>>;
+    let result: Result;
     try {
-      result = await run();
+      result = keeps
+        ? ((await keptAnswer(policy, path, await getRawInput(), { ...ctx, db }, run)) as Result)
+        : await run();
     } finally {
       // A mutation that declares nothing is a mistake the cache policy test catches; until
       // then it drops everything rather than leave a stale answer.
@@ -104,6 +92,39 @@ export const publicProcedure = t.procedure
     if (!result.ok) throw toTRPCError(toAppError(result.error));
     return result;
   });
+
+type ChainResult = { ok: true; data: unknown } | { ok: false; error: unknown };
+
+/**
+ * The answer kept for the procedure's path and input, or the rest of the chain's (computed once
+ * for every caller who asks meanwhile, see services/readCache.ts), with the request's overlay.
+ * A failure is not kept.
+ */
+async function keptAnswer(
+  policy: CachePolicy,
+  path: string,
+  input: unknown,
+  ctx: Context,
+  compute: () => Promise<ChainResult>,
+): Promise<ChainResult & { marker: never }> {
+  const marker = "middlewareMarker" as never;
+  try {
+    const kept = await ctx.readCache.get(
+      cacheKeyOf(path, input, policy, ctx.readCache.now()),
+      policy.reads,
+      async () => {
+        const computed = await compute();
+        if (!computed.ok) throw computed.error;
+        return computed.data;
+      },
+      policy.keptAtMost === undefined ? undefined : { name: path, max: policy.keptAtMost },
+      readScopeOf(policy, input),
+    );
+    return { ok: true, data: policy.overlay ? await policy.overlay(kept, ctx) : kept, marker };
+  } catch (error) {
+    return { ok: false, error, marker };
+  }
+}
 
 /** The things a mutation's writes were confined to, if it says (and its input could be read). */
 async function writtenScopes(

@@ -142,33 +142,27 @@ export function registerPages(
     const origin = originOf(request, options.publicUrl);
     // Kept for visitors only: a member's page shows their own header and votes.
     const key = request.cookies[SESSION_COOKIE] === undefined ? `page ${origin}${request.url}` : null;
-    let page: KeptPage | null;
-    if (key === null) {
-      page = await render(request, reply, origin);
-    } else {
-      const kept = options.shared.get<KeptPage>(key);
-      if (kept) {
-        if (kept.postId !== undefined) options.services.views.record(kept.postId);
-        return sendPage(request, reply, kept, headers, true);
-      }
+    const { bodies: page, kept } = await options.shared.serve(key ?? "", key === null ? null : PAGE_READS, async () => {
+      if (key === null) return wrap(await render(request, reply, origin));
       const stamp = options.shared.stamp(PAGE_READS);
       const flight = `${stamp.version} ${stamp.minute} ${key}`;
       const joined = rendering.get(flight);
       if (joined) {
-        page = await joined;
+        const page = await joined;
         // The render counted its own visitor's view; each one who waited for it counts too.
         if (page?.postId !== undefined) options.services.views.record(page.postId);
-      } else {
-        const started = render(request, reply, origin);
-        rendering.set(flight, started);
-        try {
-          page = await started;
-        } finally {
-          rendering.delete(flight);
-        }
-        if (page?.cacheable) options.shared.set(key, PAGE_READS, stamp, { bodies: page });
+        return wrap(page);
       }
-    }
+      const started = render(request, reply, origin);
+      rendering.set(flight, started);
+      try {
+        return wrap(await started);
+      } finally {
+        rendering.delete(flight);
+      }
+    });
+    // A kept page counts its visitor's view as a render does.
+    if (kept && page?.postId !== undefined) options.services.views.record(page.postId);
     // A page that cannot be rendered here still works: the browser renders it (index.html).
     if (!page) return reply.header("cache-control", "no-cache").sendFile("index.html", options.webDistDir);
     return sendPage(request, reply, page, headers, key !== null);
@@ -177,6 +171,9 @@ export function registerPages(
   for (const url of PAGE_ROUTES) app.get(url, servePage);
   return servePage;
 }
+
+/** A render as `SharedAnswers.serve` takes it: kept when other visitors may be given it. */
+const wrap = (page: KeptPage | null) => (page ? { bodies: page, keep: page.cacheable } : null);
 
 /** HTML, brotli or gzip as the client accepts, each made once per kept page. */
 function sendPage(

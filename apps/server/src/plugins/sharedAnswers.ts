@@ -103,6 +103,25 @@ export class SharedAnswers {
   }
 
   /**
+   * How every door answers a read it may share (REST, tRPC queries, pages, sitemaps): the bodies
+   * kept under `key` while the data they show is unchanged, or `compute`'s, kept for the next
+   * request when it says so. `reads` null: the answer is this caller's own (computed, never kept).
+   */
+  async serve<T extends Bodies>(
+    key: string,
+    reads: Reads | null,
+    compute: () => Promise<(Computed<T> & { keep: boolean }) | null>,
+  ): Promise<{ bodies: T | undefined; kept: boolean }> {
+    if (reads === null) return { bodies: (await compute())?.bodies, kept: false };
+    const kept = this.get<T>(key);
+    if (kept) return { bodies: kept, kept: true };
+    const stamp = this.stamp(reads);
+    const computed = await compute();
+    if (computed?.keep) this.set(key, reads, stamp, computed);
+    return { bodies: computed?.bodies, kept: false };
+  }
+
+  /**
    * The kept bodies for `key`; a counted body counts this request's view and is filled in.
    * `T`: what the caller kept under that key (a page keeps its status with its bodies).
    */

@@ -49,14 +49,11 @@ export function registerSitemap(
   ) => {
     const origin = originOf(request, options.publicUrl);
     const key = `seo ${origin}${request.url}`;
-    let bodies = options.shared.get(key);
-    if (!bodies) {
-      const stamp = options.shared.stamp(SITEMAP_READS);
+    const { bodies } = await options.shared.serve(key, SITEMAP_READS, async () => {
       const text = await build(origin);
-      if (text === null) return reply.code(404).send({ message: `Not found: ${request.method} ${request.url}` });
-      bodies = { identity: Buffer.from(text) };
-      options.shared.set(key, SITEMAP_READS, stamp, { bodies });
-    }
+      return text === null ? null : { bodies: { identity: Buffer.from(text) }, keep: true };
+    });
+    if (!bodies) return reply.code(404).send({ message: `Not found: ${request.method} ${request.url}` });
     return send(request, reply, type, bodies);
   };
 

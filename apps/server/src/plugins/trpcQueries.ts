@@ -61,11 +61,23 @@ export async function answerQueries(
   onInternalError: (error: unknown, path: string) => void,
   shared: SharedAnswers,
 ) {
-  const reads = shared.readsOf(request, call.paths);
-  const kept = reads === null ? undefined : shared.get(request.url);
-  if (kept) return sendBodies(request, reply, 200, kept);
+  let status = 200;
+  const { bodies } = await shared.serve(request.url, shared.readsOf(request, call.paths), async () => {
+    const computed = await callQueries(call, request, reply, contextFor, onInternalError);
+    status = computed.status;
+    return computed.bodies ? { ...computed, bodies: computed.bodies, keep: status === 200 } : null;
+  });
+  return sendBodies(request, reply, status, bodies);
+}
 
-  const stamp = reads === null ? null : shared.stamp(reads);
+/** The calls' answers in tRPC's wire format, with the one answer of a single call. */
+async function callQueries(
+  call: QueryCall,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contextFor: ContextFactory,
+  onInternalError: (error: unknown, path: string) => void,
+) {
   const caller = createCaller(await contextFor(request, reply));
   const settled = await Promise.allSettled(
     call.paths.map((path, index) => callProcedure(caller, path, call.inputs[index])),
@@ -89,9 +101,6 @@ export async function answerQueries(
   // A single successful call keeps its body with its answer, like the REST door.
   const single = settled.length === 1 && settled[0]?.status === "fulfilled" ? settled[0].value : null;
   const bodies = bodiesOf(single, call.isBatch ? "trpc-batch" : "trpc", body);
-  if (reads !== null && stamp !== null && status === 200 && bodies) {
-    const serialize = (answer: unknown) => (call.isBatch ? `[${resultItem(answer)}]` : resultItem(answer));
-    shared.set(request.url, reads, stamp, { answer: single, bodies, serialize });
-  }
-  return sendBodies(request, reply, status, bodies);
+  const serialize = (answer: unknown) => (call.isBatch ? `[${resultItem(answer)}]` : resultItem(answer));
+  return { status, bodies, answer: single, serialize };
 }

@@ -18,18 +18,14 @@ export function registerRestRoutes(app: FastifyInstance, contextFor: ContextFact
       config: { openapi: { rest: route } },
       handler: async (request, reply) => {
         const reads = shared.readsOf(request, procedureNames, () => inputOf(route, request));
-        const kept = reads === null ? undefined : shared.get(request.url);
-        if (kept) return sendBodies(request, reply, 200, kept);
-
-        const stamp = reads === null ? null : shared.stamp(reads);
-        const api = createCaller(await contextFor(request, reply));
-        const input = route.body ? await route.body.read(request, api) : inputOf(route, request);
-        const result = await callProcedure(api, route.procedure, input);
-        const bodies = bodiesOf(result, "rest", () => jsonOf(result));
-        if (reads !== null && stamp !== null && bodies) {
-          shared.set(request.url, reads, stamp, { answer: result, bodies, serialize: jsonOf });
-        }
-        return sendBodies(request, reply, route.status ?? 200, bodies);
+        const { bodies, kept } = await shared.serve(request.url, reads, async () => {
+          const api = createCaller(await contextFor(request, reply));
+          const input = route.body ? await route.body.read(request, api) : inputOf(route, request);
+          const result = await callProcedure(api, route.procedure, input);
+          const computed = bodiesOf(result, "rest", () => jsonOf(result));
+          return computed ? { bodies: computed, answer: result, serialize: jsonOf, keep: true } : null;
+        });
+        return sendBodies(request, reply, kept ? 200 : (route.status ?? 200), bodies);
       },
     });
   }

@@ -1,10 +1,18 @@
 // Caching as a declared layer. Every query procedure says in its meta whether its answer may be
 // kept and, if so, the kinds of data it reads; every mutation says the kinds it writes. One
-// middleware (trpc.ts) builds the keys from the procedure's path and input, keeps answers in
-// the read cache, and drops what a mutation's kinds touch. A test walks the router and fails on
+// middleware (trpc.ts) builds the keys from the procedure's path and input, keeps and serves the
+// resolver's answers from the read cache (adding each request's own part, `overlay`), and drops
+// what a mutation's kinds touch: the resolver itself knows nothing of the cache. A test walks the router and fails on
 // a procedure that declares nothing (apps/server/test/cache-policy.test.ts).
 import type { DataKind } from "@forum/db";
+import type { Context } from "../context";
 import type { ReadScope } from "../services/readCache";
+
+/**
+ * What each request adds on top of the kept answer (the caller's own votes, a counted view), on
+ * the read connection; the kept answer itself is never changed.
+ */
+export type Overlay<T = never> = (answer: T, ctx: Context) => Promise<T> | T;
 
 export type CachePolicy = {
   /** The kinds of data the answer shows: a write of any of them drops it. */
@@ -40,6 +48,12 @@ export type CachePolicy = {
    * (the REST door's strings or the tRPC door's numbers); undefined keeps the answer unscoped.
    */
   scope?: { kinds: readonly DataKind[]; of: (input: unknown) => string | undefined };
+  /**
+   * With "everyone": the resolver computes what a visitor sees, and this adds each caller's own
+   * part (their votes) per request, visitors included.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the answer's type is the procedure's, checked where the policy is declared (cachePolicy).
+  overlay?: Overlay<any>;
 };
 
 /** Answers of one procedure kept apart from the rest, at most `max` of them (`keptAtMost`). */
@@ -48,9 +62,10 @@ export type CachePool = { name: string; max: number };
 /** A query's policy: kept as declared, or "never" (answers per member, admin reads, cheap reads). */
 export type QueryCache = CachePolicy | "never";
 
-export function cachePolicy(
+/** A query's `cache` meta; `T`: the answer an overlay receives and returns (the procedure's output). */
+export function cachePolicy<T = never>(
   reads: readonly DataKind[],
-  options: Omit<CachePolicy, "reads"> = { sharedBy: "everyone" },
+  options: Omit<CachePolicy, "reads" | "overlay"> & { overlay?: Overlay<T> } = { sharedBy: "everyone" },
 ) {
   return { cache: { reads, ...options } satisfies CachePolicy };
 }

@@ -93,7 +93,7 @@ export const adsRouter = router({
       ...cachePolicy(["adSettings"]),
     })
     .output(adSettingsViewSchema)
-    .query(({ ctx }) => ctx.sharedAnswer(() => getAdSettings(ctx.db))),
+    .query(({ ctx }) => getAdSettings(ctx.db)),
   updateSettings: adminProcedure
     .meta({
       rest: { method: "POST", path: "/api/ad-settings" },

@@ -30,7 +30,7 @@ export const categoriesRouter = router({
       ...cachePolicy(["categories", "posts"]),
     })
     .output(z.array(categoryViewSchema))
-    .query(({ ctx }) => ctx.sharedAnswer(async () => (await listCategories(ctx.db)).map(toCategory))),
+    .query(async ({ ctx }) => (await listCategories(ctx.db)).map(toCategory)),
   bySlug: publicProcedure
     .meta({
       rest: { method: "GET", path: "/api/categories/:slug", from: "none" },
@@ -40,7 +40,7 @@ export const categoriesRouter = router({
     })
     .input(slugInput)
     .output(categoryViewSchema)
-    .query(({ ctx, input }) => ctx.sharedAnswer(async () => toCategory(await findCategoryBySlug(ctx.db, input.slug)))),
+    .query(async ({ ctx, input }) => toCategory(await findCategoryBySlug(ctx.db, input.slug))),
   trendingTopics: publicProcedure
     .meta({
       rest: { method: "GET", path: "/api/trending-topics", from: "none" },
@@ -48,7 +48,7 @@ export const categoriesRouter = router({
       ...cachePolicy(["categories", "posts", "replies", "votes"], { sharedBy: "everyone", window: "minute" }),
     })
     .output(z.array(trendingTopicSchema))
-    .query(({ ctx }) => ctx.sharedAnswer(() => trendingTopics(ctx.db))),
+    .query(({ ctx }) => trendingTopics(ctx.db)),
   create: adminProcedure
     .meta({
       rest: { method: "POST", path: "/api/categories", status: 201 },

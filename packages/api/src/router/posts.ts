@@ -50,24 +50,15 @@ function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(
         window: "minute",
         // A category's list shows only its own posts' votes and replies (cache/scopes.ts).
         scope: { kinds: ["votes", "replies"], of: categoryScope },
+        overlay: (page: T[], ctx) => withMyVotes(ctx.db, ctx.user?.id ?? null, page),
       }),
     })
     .input(listPostsInput)
     .output(output)
     .query(async ({ ctx, input }) => {
       // The feeds (no time range: home, category pages) show pinned posts first.
-      const page = await ctx.sharedAnswer(async () =>
-        (
-          await listPosts(
-            ctx.db,
-            { ...input, pinnedFirst: input.timeRange === undefined },
-            null,
-            ctx.readCache.now(),
-            ctx.readCache,
-          )
-        ).map(shape),
-      );
-      return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
+      const options = { ...input, pinnedFirst: input.timeRange === undefined };
+      return (await listPosts(ctx.db, options, null, ctx.readCache.now(), ctx.readCache)).map(shape);
     });
 }
 
@@ -93,23 +84,23 @@ export const postsRouter = router({
       ...cachePolicy(["posts", "replies", "votes", "views", "users", "categories"], {
         sharedBy: "everyone",
         countsARequest: true,
+        // The views not yet written (this one included) and the member's own vote, per request.
+        overlay: async (post: PostView, ctx) => {
+          const counted = markCountedView(
+            { ...post, views: post.views + ctx.views.record(post.id) },
+            { postId: post.id, storedViews: post.views },
+          );
+          return (await withMyVotes(ctx.db, ctx.user?.id ?? null, [counted]))[0] ?? counted;
+        },
       }),
     })
     .input(slugInput)
     .output(postViewSchema)
     .query(async ({ ctx, input }) => {
-      // The post is cached as a visitor sees it; the views not yet written (this one included)
-      // and the member's own vote are added per request.
-      const cached = await ctx.sharedAnswer(async () => {
-        const row = await ctx.views.readStored(() => findPostView(ctx.db, { slug: input.slug }, null));
-        return row ? toPostView(row) : null;
-      });
-      if (!cached) throw notFound(MESSAGES.postNotFound);
-      const post = markCountedView(
-        { ...cached, views: cached.views + ctx.views.record(cached.id) },
-        { postId: cached.id, storedViews: cached.views },
-      );
-      return (await withMyVotes(ctx.db, ctx.user?.id ?? null, [post]))[0] ?? post;
+      // As a visitor sees it, with the views stored so far (the overlay adds the rest).
+      const row = await ctx.views.readStored(() => findPostView(ctx.db, { slug: input.slug }, null));
+      if (!row) throw notFound(MESSAGES.postNotFound);
+      return toPostView(row);
     }),
 
   create: memberProcedure

@@ -3,6 +3,7 @@ import {
   idInput,
   MESSAGES,
   messageViewSchema,
+  type RepliesOfPost,
   repliesOfPostInput,
   repliesOfPostSchema,
   replyViewSchema,
@@ -39,16 +40,16 @@ export const repliesRouter = router({
       ...cachePolicy(["replies", "votes", "users"], {
         sharedBy: "everyone",
         scope: { kinds: ["replies", "votes"], of: postScope },
+        overlay: async ({ replies }: RepliesOfPost, ctx) => ({
+          replies: await withMyReplyVotes(ctx.db, ctx.user?.id ?? null, replies),
+        }),
       }),
     })
     .input(repliesOfPostInput)
     .output(repliesOfPostSchema)
-    .query(async ({ ctx, input }) => {
-      const { replies } = await ctx.sharedAnswer(async () => ({
-        replies: await listReplies(ctx.db, input.postId, input.offset, input.limit),
-      }));
-      return { replies: await withMyReplyVotes(ctx.db, ctx.user?.id ?? null, replies) };
-    }),
+    .query(async ({ ctx, input }) => ({
+      replies: await listReplies(ctx.db, input.postId, input.offset, input.limit),
+    })),
 
   /** Writes replies, posts' reply counts and notifications; a locked post refuses members. */
   create: memberProcedure

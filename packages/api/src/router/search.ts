@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  type SearchResultView,
   searchCountInput,
   searchCountViewSchema,
   searchInput,
@@ -29,14 +30,12 @@ export const searchRouter = router({
         sharedBy: "everyone",
         window: "minute",
         keptAtMost: SEARCH_ANSWERS_KEPT,
+        overlay: (page: SearchResultView[], ctx) => withMyVotes(ctx.db, ctx.user?.id ?? null, page),
       }),
     })
     .input(searchInput)
     .output(z.array(searchResultViewSchema))
-    .query(async ({ ctx, input }) => {
-      const page = await ctx.sharedAnswer(() => (ctx.search ?? searcherOn(ctx.db)).posts(input));
-      return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
-    }),
+    .query(({ ctx, input }) => (ctx.search ?? searcherOn(ctx.db)).posts(input)),
 
   /** How many posts the query finds: exact up to 1,000, then { count: 1000, exact: false }. */
   count: publicProcedure
@@ -48,5 +47,5 @@ export const searchRouter = router({
     })
     .input(searchCountInput)
     .output(searchCountViewSchema)
-    .query(({ ctx, input }) => ctx.sharedAnswer(() => (ctx.search ?? searcherOn(ctx.db)).count(input))),
+    .query(({ ctx, input }) => (ctx.search ?? searcherOn(ctx.db)).count(input)),
 });

@@ -5,6 +5,7 @@ import {
   currentUserSchema,
   MESSAGES,
   type PostView,
+  type ProfileReplyView,
   postCardViewSchema,
   postViewSchema,
   profileReplyViewSchema,
@@ -44,18 +45,19 @@ function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(
     .meta({
       ...description,
       failures: { 404: MESSAGES.userNotFound },
-      ...cachePolicy(POST_LIST_READS, { sharedBy: "everyone", window: "minute" }),
+      ...cachePolicy(POST_LIST_READS, {
+        sharedBy: "everyone",
+        window: "minute",
+        overlay: (page: T[], ctx) => withMyVotes(ctx.db, ctx.user?.id ?? null, page),
+      }),
     })
     .input(userListInput)
     .output(output)
     .query(async ({ ctx, input }) => {
-      const page = await ctx.sharedAnswer(async () => {
-        const user = await findUserByUsername(ctx.db, input.username);
-        if (!user) throw notFound(MESSAGES.userNotFound);
-        const options = { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit } as const;
-        return (await listPosts(ctx.db, options, null, ctx.readCache.now(), ctx.readCache)).map(shape);
-      });
-      return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
+      const user = await findUserByUsername(ctx.db, input.username);
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      const options = { sortBy: "new", authorId: user.id, offset: input.offset, limit: input.limit } as const;
+      return (await listPosts(ctx.db, options, null, ctx.readCache.now(), ctx.readCache)).map(shape);
     });
 }
 
@@ -69,7 +71,7 @@ export const usersRouter = router({
     })
     .input(risingStarsInput)
     .output(z.array(risingStarSchema))
-    .query(({ ctx, input }) => ctx.sharedAnswer(() => risingStars(ctx.db, input.timeRange, input.limit))),
+    .query(({ ctx, input }) => risingStars(ctx.db, input.timeRange, input.limit)),
 
   profile: publicProcedure
     .meta({
@@ -82,9 +84,7 @@ export const usersRouter = router({
     .output(profileViewSchema)
     .query(({ ctx, input }) =>
       // Email is private: only the member themselves and admins see it (members' answers are not kept).
-      ctx.sharedAnswer(() =>
-        loadProfile(ctx.db, input.username, (user) => ctx.user?.id === user.id || ctx.user?.role === "admin"),
-      ),
+      loadProfile(ctx.db, input.username, (user) => ctx.user?.id === user.id || ctx.user?.role === "admin"),
     ),
 
   /** Whole posts: GET /api/users/{username}/posts (the spec's answer). */
@@ -105,17 +105,17 @@ export const usersRouter = router({
       rest: { method: "GET", path: "/api/users/:username/replies", from: "query" },
       summary: "A member's replies, newest first, with the post each answers",
       failures: { 404: MESSAGES.userNotFound },
-      ...cachePolicy(["replies", "votes", "users", "posts"]),
+      ...cachePolicy(["replies", "votes", "users", "posts"], {
+        sharedBy: "everyone",
+        overlay: (page: ProfileReplyView[], ctx) => withMyReplyVotes(ctx.db, ctx.user?.id ?? null, page),
+      }),
     })
     .input(userListInput)
     .output(z.array(profileReplyViewSchema))
     .query(async ({ ctx, input }) => {
-      const page = await ctx.sharedAnswer(async () => {
-        const user = await findUserByUsername(ctx.db, input.username);
-        if (!user) throw notFound(MESSAGES.userNotFound);
-        return listRepliesByAuthor(ctx.db, user.id, input.offset, input.limit);
-      });
-      return withMyReplyVotes(ctx.db, ctx.user?.id ?? null, page);
+      const user = await findUserByUsername(ctx.db, input.username);
+      if (!user) throw notFound(MESSAGES.userNotFound);
+      return listRepliesByAuthor(ctx.db, user.id, input.offset, input.limit);
     }),
 
   /** A member updates their own profile; admins may update anyone's. */
