@@ -1,7 +1,10 @@
 // The kinds of data the forum's cached reads show. Each query that keeps answers declares the
 // kinds it reads and each mutation the kinds it writes (packages/api/src/cache): a write drops
-// exactly the answers that read one of its kinds. The database's write notifications name the
-// same kinds (migration 0018), so another instance drops the same answers.
+// exactly the answers that read one of its kinds. Which table (and which counter columns) is
+// which kind is said once, in TABLE_KINDS below: the database's write notifications name the
+// same kinds (migration 0018's triggers, checked against it by apps/server/test/postgres/notified-kinds.test.ts), and a
+// test runs every mutation against a database that records the tables it wrote and fails when
+// its meta.writes misses one's kind (apps/server/test/write-kinds.test.ts).
 
 export const SHOWN_DATA_KINDS = [
   /** Posts: their text, title, category, author, flags, existence. */
@@ -32,10 +35,53 @@ export const DATA_KINDS = [
   "notifications",
   "preferences",
   "reports",
+  /** Avatar images (served by their hash; the users row names the current one). */
+  "avatars",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
 
 export function isDataKind(value: string): value is DataKind {
   return (DATA_KINDS as readonly string[]).includes(value);
+}
+
+/** A table's kind, and the kinds of its counter columns (an update that changes only those is theirs). */
+export type TableKinds = { kind: DataKind; counters?: Partial<Record<DataKind, readonly string[]>> };
+
+/** Every table the forum writes, with the kind of data its rows are. */
+export const TABLE_KINDS = {
+  users: { kind: "users", counters: { preferences: ["preferences"] } },
+  sessions: { kind: "sessions" },
+  categories: { kind: "categories", counters: { posts: ["postCount"] } },
+  posts: {
+    kind: "posts",
+    counters: {
+      votes: ["upvotes", "downvotes", "score", "hotScore", "controversialScore"],
+      views: ["views"],
+      replies: ["replyCount"],
+    },
+  },
+  replies: { kind: "replies", counters: { votes: ["upvotes", "downvotes"] } },
+  votes: { kind: "votes" },
+  advertisements: { kind: "ads", counters: { adStats: ["impressions", "clickCount"] } },
+  adSettings: { kind: "adSettings" },
+  throttles: { kind: "throttles" },
+  notifications: { kind: "notifications" },
+  reports: { kind: "reports" },
+  avatars: { kind: "avatars" },
+} as const satisfies Record<string, TableKinds>;
+
+/**
+ * What PostgreSQL's write notifications say of each table (migration 0018): the tables whose
+ * kind a cached read shows, and of their counter columns those of shown kinds.
+ */
+export function notifiedTableKinds(): Record<string, TableKinds> {
+  const shown = (kind: DataKind) => (SHOWN_DATA_KINDS as readonly DataKind[]).includes(kind);
+  const notified: Record<string, TableKinds> = {};
+  for (const [table, { kind, ...rest }] of Object.entries(TABLE_KINDS) as [string, TableKinds][]) {
+    if (!shown(kind)) continue;
+    const counters = Object.entries(rest.counters ?? {}).filter(([counterKind]) => shown(counterKind as DataKind));
+    notified[table] = counters.length > 0 ? { kind, counters: Object.fromEntries(counters) } : { kind };
+  }
+  return notified;
 }

@@ -118,7 +118,7 @@ export const adminRouter = router({
       rest: { method: "DELETE", path: "/api/admin/users/:id", from: "none" },
       summary: "Delete a member with their posts, replies and votes",
       failures: { 403: MESSAGES.adminCannotBeDeleted, 404: MESSAGES.userNotFound },
-      writes: ["users", "posts", "replies", "votes", "sessions", "notifications"],
+      writes: ["users", "posts", "replies", "votes", "sessions", "notifications", "reports", "avatars"],
     })
     .input(idInput)
     .output(messageViewSchema)

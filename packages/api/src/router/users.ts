@@ -152,7 +152,7 @@ export const usersRouter = router({
         413: MESSAGES.avatarTooLarge,
         429: withWait((minutes) => MESSAGES.avatarChangeLimit(THROTTLES.avatarUploads.limit, minutes)),
       },
-      writes: ["users", "throttles"],
+      writes: ["users", "avatars", "throttles"],
     })
     .input(avatarUploadInput)
     .output(currentUserSchema)
@@ -171,7 +171,7 @@ export const usersRouter = router({
     .meta({
       rest: { method: "DELETE", path: "/api/users/me/avatar", from: "none" },
       summary: "Remove one's avatar: the initials show again",
-      writes: ["users"],
+      writes: ["users", "avatars"],
     })
     .output(currentUserSchema)
     .mutation(async ({ ctx }) => toCurrentUser(await removeAvatar(ctx.db, ctx.user.id))),
