@@ -6,6 +6,7 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export { type CountedView, countedViewOf } from "./cache/countedView";
+export { keptThrough, type Placement, type PostMove, placementOf } from "./cache/placement";
 export {
   type CachePolicy,
   type CachePool,

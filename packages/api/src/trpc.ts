@@ -3,6 +3,7 @@
 import { MESSAGES } from "@forum/contracts";
 import type { DataKind, ForumDb } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
+import type { PostMove } from "./cache/placement";
 import { cacheKeyOf, type QueryCache, readScopeOf } from "./cache/policy";
 import type { Context } from "./context";
 import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
@@ -60,6 +61,13 @@ export const createCallerFactory = t.createCallerFactory;
 /** `ctx.sharedAnswer`: the answer kept for the procedure's path and input, or computed. */
 export type SharedAnswer = <T>(compute: () => Promise<T>) => Promise<T>;
 
+/**
+ * `ctx.postMoved`: a mutation says that what it wrote changed, of everything a list of posts
+ * shows, only this post's counts and sort values (a vote, a reply), read in the write's own
+ * transaction. Kept pages of lists the move cannot change then stay kept (cache/placement.ts).
+ */
+export type PostMoved = (move: PostMove) => void;
+
 /** The answer computed for this request alone: what `sharedAnswer` is when nothing is kept. */
 const computeNow: SharedAnswer = (compute) => compute();
 
@@ -87,7 +95,11 @@ export const publicProcedure = t.procedure
           );
         }
       : computeNow;
-    const run = () => next({ ctx: { db: type === "query" ? ctx.readDb : ctx.db, sharedAnswer } });
+    const moves: PostMove[] = [];
+    const postMoved: PostMoved = (move) => {
+      moves.push(move);
+    };
+    const run = () => next({ ctx: { db: type === "query" ? ctx.readDb : ctx.db, sharedAnswer, postMoved } });
     let result: Awaited<ReturnType<typeof run>>;
     try {
       result = await run();
@@ -95,8 +107,9 @@ export const publicProcedure = t.procedure
       // A mutation that declares nothing is a mistake the cache policy test catches; until
       // then it drops everything rather than leave a stale answer.
       if (type === "mutation") {
-        if (meta?.writes) ctx.readCache.invalidate(meta.writes, await writtenScopes(meta, getRawInput, ctx.readDb));
-        else ctx.readCache.invalidateAll();
+        if (meta?.writes) {
+          ctx.readCache.invalidate(meta.writes, await writtenScopes(meta, getRawInput, ctx.readDb), moves);
+        } else ctx.readCache.invalidateAll();
       }
     }
     // The services' AppError becomes tRPC's error with the same code, here and nowhere else.

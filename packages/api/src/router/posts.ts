@@ -8,6 +8,7 @@ import {
   updatePostInput,
 } from "@forum/contracts";
 import { markCountedView } from "../cache/countedView";
+import { placed } from "../cache/placement";
 import { cachePolicy } from "../cache/policy";
 import { categoryScope } from "../cache/scopes";
 import { forbidden, notFound } from "../errors";
@@ -17,7 +18,7 @@ import {
   deletePost,
   findPostOwner,
   findPostView,
-  listPosts,
+  listPostsPlaced,
   POST_LIST_READS,
   toPostCard,
   toPostView,
@@ -43,17 +44,17 @@ function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(shape: (po
     .input(listPostsInput)
     .query(async ({ ctx, input }) => {
       // The feeds (no time range: home, category pages) show pinned posts first.
-      const page = await ctx.sharedAnswer(async () =>
-        (
-          await listPosts(
-            ctx.db,
-            { ...input, pinnedFirst: input.timeRange === undefined },
-            null,
-            ctx.readCache.now(),
-            ctx.readCache,
-          )
-        ).map(shape),
-      );
+      const page = await ctx.sharedAnswer(async () => {
+        const { posts, placement } = await listPostsPlaced(
+          ctx.db,
+          { ...input, pinnedFirst: input.timeRange === undefined },
+          null,
+          ctx.readCache.now(),
+          ctx.readCache,
+        );
+        // Kept through the votes and replies that cannot change this page (cache/placement.ts).
+        return placement ? placed(posts.map(shape), placement) : posts.map(shape);
+      });
       return withMyVotes(ctx.db, ctx.user?.id ?? null, page);
     });
 }

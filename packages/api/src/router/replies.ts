@@ -40,15 +40,17 @@ export const repliesRouter = router({
     .meta({ writes: ["replies", "notifications", "throttles"], writesWithin: postAndCategoryScopes })
     .input(createReplyInput)
     .mutation(({ ctx, input }) =>
-      withinNewAccountLimit(ctx, "reply", () =>
-        ctx.runWrite("createReply", {
+      withinNewAccountLimit(ctx, "reply", async () => {
+        const { reply, move } = await ctx.runWrite("createReply", {
           postId: input.postId,
           authorId: ctx.user.id,
           content: input.content,
           replyToId: input.replyToId,
           mayReplyWhenLocked: isStaff(ctx.user),
-        }),
-      ),
+        });
+        ctx.postMoved(move);
+        return reply;
+      }),
     ),
 
   /** Writes replies (content, editedAt) and notifications of new mentions. */

@@ -10,11 +10,13 @@ export const votesRouter = router({
   cast: memberProcedure
     .meta({ writes: ["votes"], writesWithin: postAndCategoryScopes })
     .input(voteInput)
-    .mutation(({ ctx, input }) =>
-      ctx.runWrite("castVote", {
+    .mutation(async ({ ctx, input }) => {
+      const { result, move } = await ctx.runWrite("castVote", {
         userId: ctx.user.id,
         target: input.replyId !== undefined ? { replyId: input.replyId } : { postId: input.postId as number },
         type: input.type,
-      }),
-    ),
+      });
+      ctx.postMoved(move);
+      return result;
+    }),
 });
