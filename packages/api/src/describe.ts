@@ -62,3 +62,31 @@ export function restMappingsOf(rest: RestDecision | undefined): readonly RestMap
 
 /** A throttle's refusal as the document shows it: the real answer names the minutes left (and Retry-After the seconds). */
 export const withWait = (message: (minutes: number) => string) => message(0).replace("0 minutes", "N minutes");
+
+/**
+ * A procedure's answer schema, for `.output()`: tRPC checks the resolver's return type against
+ * it, and each computed answer is checked against it at run time (a failure answers 500). The
+ * answer passes on unchanged, not as zod's copy: what kept answers carry beside their JSON (a
+ * page's placement, a counted view) stays on them. Cached answers are not checked again.
+ */
+export type Answer<S extends z.ZodType> = {
+  schema: S;
+  parse: (value: unknown) => z.output<S>;
+  _input: z.input<S>;
+  _output: z.output<S>;
+};
+
+export function answer<S extends z.ZodType>(schema: S): Answer<S> {
+  const parse = (value: unknown): z.output<S> => {
+    const checked = schema.safeParse(value);
+    if (!checked.success) throw checked.error;
+    return value as z.output<S>;
+  };
+  return { schema, parse } as Answer<S>;
+}
+
+/** The zod schema a procedure's `.output()` was given, if any. */
+export function answerSchemaOf(output: unknown): z.ZodType | undefined {
+  const schema = (output as Partial<Answer<z.ZodType>> | undefined)?.schema;
+  return schema && typeof schema === "object" && "safeParse" in schema ? schema : undefined;
+}

@@ -6,6 +6,7 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export { type CountedView, countedViewOf } from "./cache/countedView";
+export { keptThrough, type Placement, type PostMove, placementOf } from "./cache/placement";
 export {
   type CachePolicy,
   type CachePool,
@@ -16,6 +17,9 @@ export {
 } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
 export {
+  type Answer,
+  answer,
+  answerSchemaOf,
   type FailureStatus,
   type ProcedureDescription,
   type ProcedurePath,

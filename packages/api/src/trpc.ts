@@ -3,6 +3,7 @@
 import { MESSAGES } from "@forum/contracts";
 import type { DataKind, ForumDb } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
+import type { PostMove } from "./cache/placement";
 import { type CachePolicy, cacheKeyOf, type QueryCache, readScopeOf } from "./cache/policy";
 import type { Context } from "./context";
 import type { ProcedureDescription } from "./describe";
@@ -59,6 +60,13 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
+ * `ctx.postMoved`: a mutation says that what it wrote changed, of everything a list of posts
+ * shows, only this post's counts and sort values (a vote, a reply), read in the write's own
+ * transaction. Kept pages of lists the move cannot change then stay kept (cache/placement.ts).
+ */
+export type PostMoved = (move: PostMove) => void;
+
+/**
  * Every query runs on the read-only connection, so a read never queues behind a write
  * transaction; mutations keep the writer (and read their own writes through it). A query whose
  * meta declares a cache policy is answered from the read cache: the rest of the chain (tier,
@@ -73,7 +81,11 @@ export const publicProcedure = t.procedure
     const policy = type === "query" ? meta?.cache : undefined;
     const keeps = policy !== undefined && policy !== "never" && !(policy.sharedBy === "visitors" && ctx.user);
     const db = type === "query" ? ctx.readDb : ctx.db;
-    const run = () => next({ ctx: { db } });
+    const moves: PostMove[] = [];
+    const postMoved: PostMoved = (move) => {
+      moves.push(move);
+    };
+    const run = () => next({ ctx: { db, postMoved } });
     type Result = Awaited<ReturnType<typeof run>>;
     let result: Result;
     try {
@@ -84,8 +96,9 @@ export const publicProcedure = t.procedure
       // A mutation that declares nothing is a mistake the cache policy test catches; until
       // then it drops everything rather than leave a stale answer.
       if (type === "mutation") {
-        if (meta?.writes) ctx.readCache.invalidate(meta.writes, await writtenScopes(meta, getRawInput, ctx.readDb));
-        else ctx.readCache.invalidateAll();
+        if (meta?.writes) {
+          ctx.readCache.invalidate(meta.writes, await writtenScopes(meta, getRawInput, ctx.readDb), moves);
+        } else ctx.readCache.invalidateAll();
       }
     }
     // The services' AppError becomes tRPC's error with the same code, here and nowhere else.

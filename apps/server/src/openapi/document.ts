@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the /api paths, generated from the routes Fastify registered: the
 // REST route table's rows are described from their procedures (input and output schemas, and the
 // access tier, summary and failures of their meta), the few other routes from what they declare in place.
-import type { Access } from "@forum/api";
+import { type Access, answerSchemaOf } from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
 import { ZodVoid, type z } from "zod";
 import { procedureDefinition } from "../plugins/procedures";
@@ -88,7 +88,7 @@ function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas
   if (!access) throw new Error(`${route.procedure} has no access tier in its meta`);
   if (!meta.summary) throw new Error(`${route.procedure} has no summary in its meta`);
   if (definition.inputs.length > 1) throw new Error(`${route.procedure}: one input schema expected`);
-  const response = definition.output as z.ZodType | undefined;
+  const response = answerSchemaOf(definition.output);
   if (!response) throw new Error(`${route.procedure} has no output schema`);
   const inputSchema = definition.inputs[0] as z.ZodType | undefined;
   const input = inputSchema ? schemas.input(inputSchema) : undefined;

@@ -10,6 +10,10 @@
 import {
   type CachePolicy,
   type CachePool,
+  keptThrough,
+  type Placement,
+  type PostMove,
+  placementOf,
   type ReadCache,
   type ReadScope,
   readScopeOf,
@@ -40,7 +44,14 @@ export type Reads = {
 /** The data's state when an answer's computation started. */
 export type Stamp = { version: number; minute: number };
 
-type Entry = { kept: { bodies: Bodies } | { counted: CountedBody }; bytes: number; reads: Reads; stamp: Stamp };
+type Entry = {
+  kept: { bodies: Bodies } | { counted: CountedBody };
+  bytes: number;
+  reads: Reads;
+  stamp: Stamp;
+  /** A page of posts (its answer said so): kept through the writes that cannot change it. */
+  placement?: Placement;
+};
 
 /**
  * The bodies a request computed; for a counted read also its answer, and how its door writes an
@@ -57,13 +68,33 @@ export class SharedAnswers {
   private bytes = 0;
   /** The keys of each pool's bodies, oldest first. */
   private readonly pools = new Map<string, Set<string>>();
+  /** The keys of bodies with a placement. */
+  private readonly placed = new Set<string>();
 
   /** `maxBytes` bounds the memory the kept bodies take (the oldest go first). */
   constructor(
     private readonly readCache: ReadCache,
     private readonly views: ViewCounter,
     private readonly maxBytes = 16 * 1024 * 1024,
-  ) {}
+  ) {
+    readCache.watchMoves((moves) => this.keepThrough(moves));
+  }
+
+  /**
+   * Before a vote or a reply counts: the pages of posts, current now, that its moves cannot
+   * change (cache/placement.ts); the answer stamps them anew once the write has counted.
+   */
+  private keepThrough(moves: readonly PostMove[]): () => void {
+    const survivors: Entry[] = [];
+    for (const key of this.placed) {
+      const entry = this.entries.get(key);
+      if (!entry?.placement || !sameStamp(entry.stamp, this.stamp(entry.reads))) continue;
+      if (keptThrough(entry.placement, moves)) survivors.push(entry);
+    }
+    return () => {
+      for (const entry of survivors) entry.stamp = this.stamp(entry.reads);
+    };
+  }
 
   /**
    * What a request's answer reads, or null when it may differ per caller (a session, a
@@ -151,7 +182,9 @@ export class SharedAnswers {
     const bytes = counted ? counted.before.length + counted.after.length : computed.bodies.identity.length;
     if (bytes > this.maxBytes / 4) return;
     this.remove(key);
-    this.entries.set(key, { kept, bytes, reads, stamp });
+    const placement = counted ? undefined : placementOf(computed.answer);
+    this.entries.set(key, { kept, bytes, reads, stamp, ...(placement ? { placement } : {}) });
+    if (placement) this.placed.add(key);
     this.bytes += bytes;
     if (reads.pool) {
       const keys = this.poolKeys(reads.pool.name);
@@ -171,6 +204,7 @@ export class SharedAnswers {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.placed.delete(key);
     this.bytes -= entry.bytes;
     if (entry.reads.pool) this.pools.get(entry.reads.pool.name)?.delete(key);
   }

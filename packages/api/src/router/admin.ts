@@ -16,6 +16,7 @@ import {
   userStatsSchema,
 } from "@forum/contracts";
 import { z } from "zod";
+import { answer } from "../describe";
 import { forbidden } from "../errors";
 import { adminActivity, adminStats, listUsers, userStats } from "../services/admin";
 import { toAdminUser } from "../services/mappers";
@@ -28,7 +29,7 @@ const RECENT = 5;
 export const adminRouter = router({
   stats: adminProcedure
     .meta({ rest: { method: "GET", path: "/api/admin/stats", from: "none" }, summary: "Totals for the dashboard" })
-    .output(adminStatsSchema)
+    .output(answer(adminStatsSchema))
     .query(({ ctx }) => adminStats(ctx.db)),
   /** Posts, replies and new members per day over the last 30 days, for the dashboard chart. */
   activity: adminProcedure
@@ -36,27 +37,27 @@ export const adminRouter = router({
       rest: { method: "GET", path: "/api/admin/activity", from: "none" },
       summary: "Posts, replies and new members per day over the last 30 days",
     })
-    .output(z.array(adminActivityDaySchema))
+    .output(answer(z.array(adminActivityDaySchema)))
     .query(({ ctx }) => adminActivity(ctx.db)),
   recentUsers: adminProcedure
     .meta({ rest: { method: "GET", path: "/api/admin/recent-users", from: "none" }, summary: "The newest members" })
-    .output(z.array(adminUserViewSchema))
+    .output(answer(z.array(adminUserViewSchema)))
     .query(async ({ ctx }) => (await listUsers(ctx.db, 0, RECENT)).map(toAdminUser)),
   recentPosts: adminProcedure
     .meta({ rest: { method: "GET", path: "/api/admin/recent-posts", from: "none" }, summary: "The newest posts" })
-    .output(z.array(postViewSchema))
+    .output(answer(z.array(postViewSchema)))
     .query(({ ctx }) => listPosts(ctx.db, { sortBy: "new", offset: 0, limit: RECENT }, ctx.user.id)),
   users: adminProcedure
     .meta({ rest: { method: "GET", path: "/api/admin/users", from: "query" }, summary: "Every member, newest first" })
     .input(adminPageInput)
-    .output(z.array(adminUserViewSchema))
+    .output(answer(z.array(adminUserViewSchema)))
     .query(async ({ ctx, input }) => (await listUsers(ctx.db, input.offset, input.limit)).map(toAdminUser)),
   userStats: adminProcedure
     .meta({
       rest: { method: "GET", path: "/api/admin/user-stats", from: "none" },
       summary: "Member totals: active, banned, admins",
     })
-    .output(userStatsSchema)
+    .output(answer(userStatsSchema))
     .query(({ ctx }) => userStats(ctx.db)),
   /** The sign-in, sign-up and new-account limits, and whether this server enforces them. */
   limits: adminProcedure
@@ -64,7 +65,7 @@ export const adminRouter = router({
       rest: { method: "GET", path: "/api/admin/limits", from: "none" },
       summary: "The sign-in, sign-up and new-account limits, and whether this server enforces them",
     })
-    .output(abuseLimitsViewSchema)
+    .output(answer(abuseLimitsViewSchema))
     .query(
       ({ ctx }): AbuseLimitsView => ({
         enabled: ctx.throttles.enabled,
@@ -90,7 +91,7 @@ export const adminRouter = router({
       writes: ["users"],
     })
     .input(adminUpdateUserInput)
-    .output(adminUserViewSchema)
+    .output(answer(adminUserViewSchema))
     .mutation(async ({ ctx, input }) => {
       const { id, ...fields } = input;
       return toAdminUser(await updateUserFields(ctx.db, id, fields));
@@ -105,7 +106,7 @@ export const adminRouter = router({
       writes: ["users", "sessions"],
     })
     .input(banUserInput)
-    .output(adminUserViewSchema)
+    .output(answer(adminUserViewSchema))
     .mutation(async ({ ctx, input }) => {
       const user = await findUserById(ctx.db, input.id);
       if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
@@ -121,7 +122,7 @@ export const adminRouter = router({
       writes: ["users", "posts", "replies", "votes", "sessions", "notifications", "reports", "avatars"],
     })
     .input(idInput)
-    .output(messageViewSchema)
+    .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       await deleteUser(ctx.db, input.id);
       return { message: "User deleted successfully" };

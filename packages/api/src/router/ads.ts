@@ -12,6 +12,7 @@ import {
 } from "@forum/contracts";
 import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
+import { answer } from "../describe";
 import { createAd, deleteAd, getAdSettings, listAds, trackAd, updateAd, updateAdSettings } from "../services/ads";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 
@@ -28,7 +29,7 @@ export const adsRouter = router({
       cache: "never",
     })
     .input(listAdsInput)
-    .output(z.array(adViewSchema))
+    .output(answer(z.array(adViewSchema)))
     .query(({ ctx, input }) =>
       listAds(ctx.db, {
         placement: input.placement,
@@ -38,7 +39,7 @@ export const adsRouter = router({
   create: adminProcedure
     .meta({ rest: { method: "POST", path: "/api/ads", status: 201 }, summary: "Create an ad", writes: ["ads"] })
     .input(createAdInput)
-    .output(adViewSchema)
+    .output(answer(adViewSchema))
     .mutation(({ ctx, input }) => createAd(ctx.db, input)),
   update: adminProcedure
     .meta({
@@ -48,7 +49,7 @@ export const adsRouter = router({
       writes: ["ads"],
     })
     .input(updateAdInput)
-    .output(adViewSchema)
+    .output(answer(adViewSchema))
     .mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
       return updateAd(ctx.db, id, fields);
@@ -61,7 +62,7 @@ export const adsRouter = router({
       writes: ["ads"],
     })
     .input(idInput)
-    .output(messageViewSchema)
+    .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       await deleteAd(ctx.db, input.id);
       return { message: "Advertisement deleted successfully" };
@@ -80,7 +81,7 @@ export const adsRouter = router({
       writes: ["adStats", "throttles"],
     })
     .input(trackAdInput)
-    .output(z.void())
+    .output(answer(z.void()))
     .mutation(async ({ ctx, input }): Promise<void> => {
       if (!(await ctx.adTracking.allow(ctx.clientIp, input.id, input.type))) return;
       await trackAd(ctx.db, input.id, input.type);
@@ -92,7 +93,7 @@ export const adsRouter = router({
       summary: "The ad settings",
       ...cachePolicy(["adSettings"]),
     })
-    .output(adSettingsViewSchema)
+    .output(answer(adSettingsViewSchema))
     .query(({ ctx }) => getAdSettings(ctx.db)),
   updateSettings: adminProcedure
     .meta({
@@ -102,6 +103,6 @@ export const adsRouter = router({
       writes: ["adSettings"],
     })
     .input(adSettingsInput)
-    .output(adSettingsViewSchema)
+    .output(answer(adSettingsViewSchema))
     .mutation(({ ctx, input }) => updateAdSettings(ctx.db, input)),
 });

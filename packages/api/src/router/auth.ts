@@ -10,7 +10,7 @@ import {
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/sessions";
 import type { Context } from "../context";
-import { withWait } from "../describe";
+import { answer, withWait } from "../describe";
 import { badRequest, forbidden, unauthorized } from "../errors";
 import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
@@ -40,7 +40,7 @@ export const authRouter = router({
       failures: { 401: [MESSAGES.notSignedIn, MESSAGES.banned] },
       cache: "never",
     })
-    .output(currentUserSchema)
+    .output(answer(currentUserSchema))
     .query(async ({ ctx }) => {
       if (!ctx.user) throw unauthorized(MESSAGES.notSignedIn);
       if (ctx.user.banned) {
@@ -67,7 +67,7 @@ export const authRouter = router({
       writes: ["sessions", "throttles"],
     })
     .input(loginInput)
-    .output(currentUserSchema)
+    .output(answer(currentUserSchema))
     .mutation(async ({ ctx, input }) => {
       const account = input.username.toLowerCase();
       await throttle(ctx.throttles, THROTTLES.loginPerAddress, ctx.clientIp, MESSAGES.tooManyLoginAttempts);
@@ -97,7 +97,7 @@ export const authRouter = router({
       writes: ["users", "sessions", "throttles"],
     })
     .input(registerInput)
-    .output(currentUserSchema)
+    .output(answer(currentUserSchema))
     .mutation(async ({ ctx, input }) => {
       const user = await counted(
         ctx.throttles,
@@ -121,7 +121,7 @@ export const authRouter = router({
       summary: "Sign out: ends this session and clears its cookie",
       writes: ["sessions"],
     })
-    .output(messageViewSchema)
+    .output(answer(messageViewSchema))
     .mutation(async ({ ctx }) => {
       await invalidateSession(ctx.db, ctx.session.id);
       ctx.cookies.clear();
@@ -137,7 +137,7 @@ export const authRouter = router({
       writes: ["users", "sessions"],
     })
     .input(changePasswordInput)
-    .output(messageViewSchema)
+    .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       const user = await findUserById(ctx.db, ctx.user.id);
       // 400, not 401: a wrong current password must not look like a lost session to the client.

@@ -10,6 +10,7 @@ import {
   bulkUploadInput,
   MESSAGES,
 } from "@forum/contracts";
+import { answer } from "../describe";
 import { importSpreadsheet } from "../services/bulk";
 import { adminProcedure, router } from "../trpc";
 
@@ -24,7 +25,7 @@ export const bulkRouter = router({
   /** The column set of each upload type, for the admin screen's notes. */
   columns: adminProcedure
     .meta({ rest: "none", summary: "The columns of each upload type", cache: "never" })
-    .output(bulkColumnsViewSchema)
+    .output(answer(bulkColumnsViewSchema))
     .query(
       () =>
         Object.fromEntries(
@@ -42,6 +43,6 @@ export const bulkRouter = router({
       writes: ["users", "categories", "posts", "replies"],
     })
     .input(bulkUploadInput)
-    .output(bulkImportResultSchema)
+    .output(answer(bulkImportResultSchema))
     .mutation(({ ctx, input }) => importSpreadsheet(ctx.db, input.type, input.content, ctx.parseUpload)),
 });

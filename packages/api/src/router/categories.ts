@@ -10,6 +10,7 @@ import {
 } from "@forum/contracts";
 import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
+import { answer } from "../describe";
 import {
   createCategory,
   deleteCategory,
@@ -29,7 +30,7 @@ export const categoriesRouter = router({
       summary: "Every category",
       ...cachePolicy(["categories", "posts"]),
     })
-    .output(z.array(categoryViewSchema))
+    .output(answer(z.array(categoryViewSchema)))
     .query(async ({ ctx }) => (await listCategories(ctx.db)).map(toCategory)),
   bySlug: publicProcedure
     .meta({
@@ -39,7 +40,7 @@ export const categoriesRouter = router({
       ...cachePolicy(["categories", "posts"]),
     })
     .input(slugInput)
-    .output(categoryViewSchema)
+    .output(answer(categoryViewSchema))
     .query(async ({ ctx, input }) => toCategory(await findCategoryBySlug(ctx.db, input.slug))),
   trendingTopics: publicProcedure
     .meta({
@@ -47,7 +48,7 @@ export const categoriesRouter = router({
       summary: "Categories by discussions started in the last 7 days, busiest first",
       ...cachePolicy(["categories", "posts", "replies", "votes"], { sharedBy: "everyone", window: "minute" }),
     })
-    .output(z.array(trendingTopicSchema))
+    .output(answer(z.array(trendingTopicSchema)))
     .query(({ ctx }) => trendingTopics(ctx.db)),
   create: adminProcedure
     .meta({
@@ -57,7 +58,7 @@ export const categoriesRouter = router({
       writes: ["categories"],
     })
     .input(createCategoryInput)
-    .output(categoryViewSchema)
+    .output(answer(categoryViewSchema))
     .mutation(async ({ ctx, input }) => toCategory(await createCategory(ctx.db, input))),
   update: adminProcedure
     .meta({
@@ -67,7 +68,7 @@ export const categoriesRouter = router({
       writes: ["categories"],
     })
     .input(updateCategoryInput)
-    .output(categoryViewSchema)
+    .output(answer(categoryViewSchema))
     .mutation(async ({ ctx, input }) => {
       const { id, ...fields } = input;
       return toCategory(await updateCategory(ctx.db, id, fields));
@@ -80,7 +81,7 @@ export const categoriesRouter = router({
       writes: ["categories", "posts"],
     })
     .input(idInput)
-    .output(messageViewSchema)
+    .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       await deleteCategory(ctx.db, input.id);
       return { message: "Category deleted successfully" };

@@ -6,6 +6,7 @@ import {
   unreadCountViewSchema,
 } from "@forum/contracts";
 import { z } from "zod";
+import { answer } from "../describe";
 import { listNotifications, markRead, unreadCount } from "../services/notifications";
 import { memberProcedure, router, sessionProcedure } from "../trpc";
 
@@ -19,7 +20,7 @@ export const notificationsRouter = router({
       cache: "never",
     })
     .input(notificationsInput)
-    .output(z.array(notificationViewSchema))
+    .output(answer(z.array(notificationViewSchema)))
     .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user.id, input.offset, input.limit)),
 
   unreadCount: sessionProcedure
@@ -28,7 +29,7 @@ export const notificationsRouter = router({
       summary: "How many of the signed-in member's notifications are unread",
       cache: "never",
     })
-    .output(unreadCountViewSchema)
+    .output(answer(unreadCountViewSchema))
     .query(async ({ ctx }): Promise<UnreadCountView> => ({ count: await unreadCount(ctx.db, ctx.user.id) })),
 
   markRead: memberProcedure
@@ -38,7 +39,7 @@ export const notificationsRouter = router({
       writes: ["notifications"],
     })
     .input(markNotificationsReadInput)
-    .output(unreadCountViewSchema)
+    .output(answer(unreadCountViewSchema))
     .mutation(
       async ({ ctx, input }): Promise<UnreadCountView> => ({ count: await markRead(ctx.db, ctx.user.id, input.ids) }),
     ),

@@ -13,10 +13,10 @@ import {
 } from "@forum/contracts";
 import { z } from "zod";
 import { markCountedView } from "../cache/countedView";
+import { placed } from "../cache/placement";
 import { cachePolicy } from "../cache/policy";
 import { categoryScope } from "../cache/scopes";
-import type { ProcedureDescription } from "../describe";
-import { withWait } from "../describe";
+import { answer, type ProcedureDescription, withWait } from "../describe";
 import { forbidden, notFound } from "../errors";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
@@ -24,7 +24,7 @@ import {
   deletePost,
   findPostOwner,
   findPostView,
-  listPosts,
+  listPostsPlaced,
   POST_LIST_READS,
   toPostCard,
   toPostView,
@@ -54,11 +54,13 @@ function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(
       }),
     })
     .input(listPostsInput)
-    .output(output)
+    .output(answer(output))
     .query(async ({ ctx, input }) => {
       // The feeds (no time range: home, category pages) show pinned posts first.
       const options = { ...input, pinnedFirst: input.timeRange === undefined };
-      return (await listPosts(ctx.db, options, null, ctx.readCache.now(), ctx.readCache)).map(shape);
+      const { posts, placement } = await listPostsPlaced(ctx.db, options, null, ctx.readCache.now(), ctx.readCache);
+      // Kept through the votes and replies that cannot change this page (cache/placement.ts).
+      return placement ? placed(posts.map(shape), placement) : posts.map(shape);
     });
 }
 
@@ -95,7 +97,7 @@ export const postsRouter = router({
       }),
     })
     .input(slugInput)
-    .output(postViewSchema)
+    .output(answer(postViewSchema))
     .query(async ({ ctx, input }) => {
       // As a visitor sees it, with the views stored so far (the overlay adds the rest).
       const row = await ctx.views.readStored(() => findPostView(ctx.db, { slug: input.slug }, null));
@@ -114,7 +116,7 @@ export const postsRouter = router({
       writes: ["posts", "notifications", "throttles"],
     })
     .input(createPostInput)
-    .output(postViewSchema)
+    .output(answer(postViewSchema))
     .mutation(async ({ ctx, input }) => {
       // Only admins feature posts; a member's featured flag is ignored, never stored.
       const featured = ctx.user.role === "admin" && input.featured === true;
@@ -136,7 +138,7 @@ export const postsRouter = router({
       writes: ["posts", "notifications"],
     })
     .input(updatePostInput)
-    .output(postViewSchema)
+    .output(answer(postViewSchema))
     .mutation(async ({ ctx, input }) => {
       const { id, ...draft } = input;
       const owner = await findPostOwner(ctx.db, id);
@@ -162,7 +164,7 @@ export const postsRouter = router({
       writes: ["posts", "replies", "votes", "notifications"],
     })
     .input(idInput)
-    .output(messageViewSchema)
+    .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findPostOwner(ctx.db, input.id)).authorId);
       await deletePost(ctx.db, input.id);

@@ -12,7 +12,7 @@ import {
 } from "@forum/contracts";
 import { cachePolicy } from "../cache/policy";
 import { postAndCategoryScopes, postScope } from "../cache/scopes";
-import { withWait } from "../describe";
+import { answer, withWait } from "../describe";
 import { assertCanModify, isStaff } from "../permissions";
 import { withinNewAccountLimit } from "../services/limits";
 import {
@@ -46,7 +46,7 @@ export const repliesRouter = router({
       }),
     })
     .input(repliesOfPostInput)
-    .output(repliesOfPostSchema)
+    .output(answer(repliesOfPostSchema))
     .query(async ({ ctx, input }) => ({
       replies: await listReplies(ctx.db, input.postId, input.offset, input.limit),
     })),
@@ -66,17 +66,19 @@ export const repliesRouter = router({
       writesWithin: postAndCategoryScopes,
     })
     .input(createReplyInput)
-    .output(replyViewSchema)
+    .output(answer(replyViewSchema))
     .mutation(({ ctx, input }) =>
-      withinNewAccountLimit(ctx, "reply", () =>
-        ctx.runWrite("createReply", {
+      withinNewAccountLimit(ctx, "reply", async () => {
+        const { reply, move } = await ctx.runWrite("createReply", {
           postId: input.postId,
           authorId: ctx.user.id,
           content: input.content,
           replyToId: input.replyToId,
           mayReplyWhenLocked: isStaff(ctx.user),
-        }),
-      ),
+        });
+        ctx.postMoved(move);
+        return reply;
+      }),
     ),
 
   /** Writes replies (content, editedAt) and notifications of new mentions. */
@@ -88,7 +90,7 @@ export const repliesRouter = router({
       writes: ["replies", "notifications"],
     })
     .input(updateReplyInput)
-    .output(replyViewSchema)
+    .output(answer(replyViewSchema))
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
       await updateReply(ctx.db, input.id, ctx.user.id, input.content);
@@ -103,7 +105,7 @@ export const repliesRouter = router({
       writes: ["replies", "votes", "notifications"],
     })
     .input(idInput)
-    .output(messageViewSchema)
+    .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
       await deleteReply(ctx.db, input.id);

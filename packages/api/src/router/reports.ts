@@ -8,6 +8,7 @@ import {
   resolveReportsInput,
 } from "@forum/contracts";
 import { z } from "zod";
+import { answer } from "../describe";
 import { countOpenReports, createReport, listOpenReports, resolveReports } from "../services/reports";
 import { memberProcedure, moderatorProcedure, router } from "../trpc";
 
@@ -23,7 +24,7 @@ export const reportsRouter = router({
       writes: ["reports"],
     })
     .input(createReportInput)
-    .output(reportReceiptSchema)
+    .output(answer(reportReceiptSchema))
     .mutation(({ ctx, input }) => createReport(ctx.db, ctx.user.id, input)),
 
   /** Reads reports, users, posts, replies; never cached (moderators see each report at once). */
@@ -32,7 +33,7 @@ export const reportsRouter = router({
       rest: { method: "GET", path: "/api/admin/reports", from: "none" },
       summary: "Open reports, grouped by the post or reply reported: moderators and admins",
     })
-    .output(z.array(reportedContentSchema))
+    .output(answer(z.array(reportedContentSchema)))
     .query(({ ctx }) => listOpenReports(ctx.db)),
 
   /** Reads reports; never cached. The admin menu's badge. */
@@ -41,7 +42,7 @@ export const reportsRouter = router({
       rest: { method: "GET", path: "/api/admin/reports/count", from: "none" },
       summary: "How many reports are open: moderators and admins",
     })
-    .output(openReportsCountSchema)
+    .output(answer(openReportsCountSchema))
     .query(({ ctx }) => countOpenReports(ctx.db)),
 
   /**
@@ -59,7 +60,7 @@ export const reportsRouter = router({
       writes: ["reports", "posts", "replies", "votes", "users", "sessions", "notifications"],
     })
     .input(resolveReportsInput)
-    .output(reportResolutionSchema)
+    .output(answer(reportResolutionSchema))
     .mutation(({ ctx, input }) =>
       resolveReports(
         ctx.db,

@@ -8,6 +8,7 @@ import {
 } from "@forum/contracts";
 import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
+import { answer } from "../describe";
 import { POST_LIST_READS, withMyVotes } from "../services/posts";
 import { searcherOn } from "../services/search";
 import { publicProcedure, router } from "../trpc";
@@ -34,7 +35,7 @@ export const searchRouter = router({
       }),
     })
     .input(searchInput)
-    .output(z.array(searchResultViewSchema))
+    .output(answer(z.array(searchResultViewSchema)))
     .query(({ ctx, input }) => (ctx.search ?? searcherOn(ctx.db)).posts(input)),
 
   /** How many posts the query finds: exact up to 1,000, then { count: 1000, exact: false }. */
@@ -46,6 +47,6 @@ export const searchRouter = router({
       ...cachePolicy(["posts", "replies"], { sharedBy: "everyone", keptAtMost: SEARCH_ANSWERS_KEPT }),
     })
     .input(searchCountInput)
-    .output(searchCountViewSchema)
+    .output(answer(searchCountViewSchema))
     .query(({ ctx, input }) => (ctx.search ?? searcherOn(ctx.db)).count(input)),
 });

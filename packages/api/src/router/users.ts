@@ -21,8 +21,7 @@ import {
 } from "@forum/contracts";
 import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
-import type { ProcedureDescription } from "../describe";
-import { withWait } from "../describe";
+import { answer, type ProcedureDescription, withWait } from "../describe";
 import { forbidden, notFound, payloadTooLarge } from "../errors";
 import { encodeAvatar } from "../services/avatarImage";
 import { removeAvatar, saveAvatar } from "../services/avatars";
@@ -52,7 +51,7 @@ function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(
       }),
     })
     .input(userListInput)
-    .output(output)
+    .output(answer(output))
     .query(async ({ ctx, input }) => {
       const user = await findUserByUsername(ctx.db, input.username);
       if (!user) throw notFound(MESSAGES.userNotFound);
@@ -70,7 +69,7 @@ export const usersRouter = router({
       ...cachePolicy(["votes", "users", "posts", "replies"], { sharedBy: "everyone", window: "minute" }),
     })
     .input(risingStarsInput)
-    .output(z.array(risingStarSchema))
+    .output(answer(z.array(risingStarSchema)))
     .query(({ ctx, input }) => risingStars(ctx.db, input.timeRange, input.limit)),
 
   profile: publicProcedure
@@ -81,7 +80,7 @@ export const usersRouter = router({
       ...cachePolicy(["users", "posts", "replies", "votes"], { sharedBy: "visitors" }),
     })
     .input(usernameInput)
-    .output(profileViewSchema)
+    .output(answer(profileViewSchema))
     .query(({ ctx, input }) =>
       // Email is private: only the member themselves and admins see it (members' answers are not kept).
       loadProfile(ctx.db, input.username, (user) => ctx.user?.id === user.id || ctx.user?.role === "admin"),
@@ -111,7 +110,7 @@ export const usersRouter = router({
       }),
     })
     .input(userListInput)
-    .output(z.array(profileReplyViewSchema))
+    .output(answer(z.array(profileReplyViewSchema)))
     .query(async ({ ctx, input }) => {
       const user = await findUserByUsername(ctx.db, input.username);
       if (!user) throw notFound(MESSAGES.userNotFound);
@@ -131,7 +130,7 @@ export const usersRouter = router({
       writes: ["users"],
     })
     .input(updateProfileInput)
-    .output(currentUserSchema)
+    .output(answer(currentUserSchema))
     .mutation(async ({ ctx, input }) => {
       const { id, ...changes } = input;
       if (ctx.user.id !== id && ctx.user.role !== "admin") throw forbidden(MESSAGES.ownProfileOnly);
@@ -155,7 +154,7 @@ export const usersRouter = router({
       writes: ["users", "avatars", "throttles"],
     })
     .input(avatarUploadInput)
-    .output(currentUserSchema)
+    .output(answer(currentUserSchema))
     .mutation(async ({ ctx, input }) => {
       if (input.content.byteLength > AVATAR_MAX_BYTES) throw payloadTooLarge(MESSAGES.avatarTooLarge);
       const rule = THROTTLES.avatarUploads;
@@ -173,7 +172,7 @@ export const usersRouter = router({
       summary: "Remove one's avatar: the initials show again",
       writes: ["users", "avatars"],
     })
-    .output(currentUserSchema)
+    .output(answer(currentUserSchema))
     .mutation(async ({ ctx }) => toCurrentUser(await removeAvatar(ctx.db, ctx.user.id))),
 
   /** The caller's four preferences, defaults filled in. */
@@ -183,7 +182,7 @@ export const usersRouter = router({
       summary: "The signed-in member's four preferences, defaults filled in",
       cache: "never",
     })
-    .output(userPreferencesSchema)
+    .output(answer(userPreferencesSchema))
     .query(({ ctx }) => loadPreferences(ctx.db, ctx.user.id)),
 
   /** Saves any of the four; answers all of them. "Show Profile in Posts" changes what posts show. */
@@ -194,6 +193,6 @@ export const usersRouter = router({
       writes: ["preferences", "users"],
     })
     .input(updatePreferencesInput)
-    .output(userPreferencesSchema)
+    .output(answer(userPreferencesSchema))
     .mutation(({ ctx, input }) => updatePreferences(ctx.db, ctx.user.id, input)),
 });

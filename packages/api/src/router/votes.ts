@@ -1,5 +1,6 @@
 import { MESSAGES, voteInput, voteResultSchema } from "@forum/contracts";
 import { postAndCategoryScopes } from "../cache/scopes";
+import { answer } from "../describe";
 import { memberProcedure, router } from "../trpc";
 
 export const votesRouter = router({
@@ -16,12 +17,14 @@ export const votesRouter = router({
       writesWithin: postAndCategoryScopes,
     })
     .input(voteInput)
-    .output(voteResultSchema)
-    .mutation(({ ctx, input }) =>
-      ctx.runWrite("castVote", {
+    .output(answer(voteResultSchema))
+    .mutation(async ({ ctx, input }) => {
+      const { result, move } = await ctx.runWrite("castVote", {
         userId: ctx.user.id,
         target: input.replyId !== undefined ? { replyId: input.replyId } : { postId: input.postId as number },
         type: input.type,
-      }),
-    ),
+      });
+      ctx.postMoved(move);
+      return result;
+    }),
 });

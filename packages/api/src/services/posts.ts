@@ -11,9 +11,11 @@ import {
 import { summaryOf } from "@forum/contracts/plain-text";
 import { type Database, type DataKind, type ForumDb, hotScore } from "@forum/db";
 import { type SelectQueryBuilder, sql } from "kysely";
+import type { Placement } from "../cache/placement";
 import { badRequest, notFound } from "../errors";
 import { iso, myVoteOf, toAuthor } from "./mappers";
 import { notifyMentions } from "./notifications";
+import { compareKeys, SORT_COLUMNS, sortKeys } from "./postOrder";
 import type { ItemKinds, ReadCache } from "./readCache";
 import { uniqueSlug } from "./slugs";
 
@@ -168,34 +170,6 @@ function sorted(page: IdQuery, sortBy: PostSort): IdQuery {
   return page.orderBy("posts.id", "desc");
 }
 
-/** The stored values a sort orders by. */
-type SortValues = {
-  id: number;
-  hotScore: number;
-  createdAt: number;
-  score: number;
-  controversialScore: number;
-  replyCount: number;
-};
-
-/** A post's place in a sort as a list of keys, compared left to right, each descending. */
-function sortKeys(post: SortValues, sortBy: PostSort): number[] {
-  switch (sortBy) {
-    case "hot":
-      return [post.hotScore, post.id];
-    case "new":
-      return [post.createdAt, post.id];
-    case "top":
-      return [post.score, post.id];
-    case "controversial":
-      return [post.controversialScore, post.id];
-    case "replies":
-      return [post.replyCount, post.id];
-    case "trending":
-      return [post.score + 2 * post.replyCount, post.createdAt, post.id];
-  }
-}
-
 /**
  * The pinned posts of a feed, in the sort's order. They are found through the partial index that
  * holds only them (migration 0011) and ordered here: asked to order in SQL, the planner walks the
@@ -209,13 +183,7 @@ async function pinnedIds(page: IdQuery, sortBy: PostSort): Promise<number[]> {
     .select(["posts.hotScore", "posts.createdAt", "posts.score", "posts.controversialScore", "posts.replyCount"])
     .execute();
   const keyed = pinned.map((post) => ({ id: post.id, keys: sortKeys(post, sortBy) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < a.keys.length; i++) {
-      const difference = (b.keys[i] ?? 0) - (a.keys[i] ?? 0);
-      if (difference !== 0) return difference;
-    }
-    return 0;
-  });
+  keyed.sort((a, b) => compareKeys(a.keys, b.keys));
   return keyed.map((post) => post.id);
 }
 
@@ -238,6 +206,21 @@ export async function listPosts(
   now = Date.now(),
   kept?: ReadCache,
 ): Promise<PostView[]> {
+  return (await listPostsPlaced(db, options, viewerId, now, kept)).posts;
+}
+
+/**
+ * listPosts, and with `kept` for a visitor also where the page stands in its sort (cache/
+ * placement.ts), so that the read cache keeps it through the votes and replies that cannot
+ * change it.
+ */
+export async function listPostsPlaced(
+  db: ForumDb,
+  options: ListPostsOptions,
+  viewerId: number | null,
+  now = Date.now(),
+  kept?: ReadCache,
+): Promise<{ posts: PostView[]; placement?: Placement }> {
   let page: IdQuery = db.selectFrom("posts").select("posts.id");
   if (options.categoryId !== undefined) page = page.where("posts.categoryId", "=", options.categoryId);
   if (options.authorId !== undefined) page = page.where("posts.authorId", "=", options.authorId);
@@ -245,6 +228,8 @@ export async function listPosts(
   if (range) page = page.where("posts.createdAt", ">=", now - TIME_RANGE_MS[range]);
 
   let ids: number[];
+  // The posts of the page that the sort orders (all but the pinned ones on a feed).
+  let sortedIds: number[];
   if (options.pinnedFirst) {
     const pinned = await pinnedIds(page, options.sortBy);
     const fromPinned = pinned.slice(options.offset, options.offset + options.limit);
@@ -261,22 +246,57 @@ export async function listPosts(
       ).map((row) => row.id);
     }
     ids = [...fromPinned, ...others];
+    sortedIds = others;
   } else {
     ids = (await sorted(page, options.sortBy).limit(options.limit).offset(options.offset).execute()).map(
       (row) => row.id,
     );
+    sortedIds = ids;
   }
-  if (ids.length === 0) return [];
+  const placement = kept && viewerId === null ? await placementOf(db, options, ids, sortedIds) : undefined;
+  if (ids.length === 0) return { posts: [], ...(placement ? { placement } : {}) };
   const fetch = async (missing: number[]) => {
     const rows = await selectPosts(db, viewerId).where("posts.id", "in", missing).execute();
     return new Map(rows.map((row) => [row.id, toPostView(row)]));
   };
   // As a visitor sees them, the posts' rows are kept one by one (ReadCache.items).
   const byId = kept && viewerId === null ? await kept.items(POST_ITEMS, ids, fetch, now) : await fetch(ids);
-  return ids.flatMap((id) => {
+  const posts = ids.flatMap((id) => {
     const post = byId.get(id);
     return post ? [post] : [];
   });
+  return placement ? { posts, placement } : { posts };
+}
+
+/** The page's placement: what it shows, and the sort values of its first and last sorted posts. */
+async function placementOf(
+  db: ForumDb,
+  options: ListPostsOptions,
+  ids: number[],
+  sortedIds: number[],
+): Promise<Placement | undefined> {
+  const [firstId, lastId] = [sortedIds[0], sortedIds[sortedIds.length - 1]];
+  const bounds =
+    firstId === undefined || lastId === undefined
+      ? []
+      : await db
+          .selectFrom("posts")
+          .select([...SORT_COLUMNS])
+          .where("id", "in", [firstId, lastId])
+          .execute();
+  const first = bounds.find((post) => post.id === firstId);
+  const last = bounds.find((post) => post.id === lastId);
+  // A post of the page deleted meanwhile: no placement, the page is dropped by the next write.
+  if (sortedIds.length > 0 && (!first || !last)) return undefined;
+  return {
+    sortBy: options.sortBy,
+    categoryId: options.categoryId,
+    authorId: options.authorId,
+    pinnedFirst: options.pinnedFirst === true,
+    shown: new Set(ids),
+    first,
+    last,
+  };
 }
 
 /**

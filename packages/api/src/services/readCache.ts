@@ -13,6 +13,10 @@
 // An answer without a scope is dropped by every write of its kinds, scoped or not; a write
 // without a scope (another instance's, a bulk import) drops every answer of its kinds.
 //
+// Moves: a vote or a reply also says how it moved its post in the lists' sorts, and a kept page
+// of a list that the move cannot change (the post is not on it and stays on the same side of
+// it) is stamped anew instead of dropped, here and in the kept HTTP bodies (cache/placement.ts).
+//
 // One computation per answer at a time: readers who ask while it runs share it. A reader who
 // asks after a write, while a computation that started before the write still runs, cannot use
 // that one (it may miss the write); it waits for the next computation, which starts when the
@@ -20,12 +24,13 @@
 // for a dropped answer at once, and however many writes land meanwhile, at most one computation
 // per answer runs, and each reader gets one that started after it asked.
 import { DATA_KINDS, type DataKind } from "@forum/db";
+import { keptThrough, type PostMove, placementOf } from "../cache/placement";
 import type { CachePool } from "../cache/policy";
 
 /** The part of an answer's data that belongs to one thing (a post): `id` names it, e.g. "post:7". */
 export type ReadScope = { kinds: readonly DataKind[]; id: string };
 
-type Computation = { stamp: number; value: Promise<unknown>; settled: boolean };
+type Computation = { stamp: number; value: Promise<unknown>; settled: boolean; answer?: unknown };
 
 type Entry = {
   kinds: readonly DataKind[];
@@ -49,6 +54,12 @@ export type ItemKinds = {
   minute?: true;
 };
 
+/**
+ * Asked before a write with moves is counted: finds the watcher's own answers those moves cannot
+ * change, and returns what stamps them anew once the write has counted.
+ */
+export type MoveWatcher = (moves: readonly PostMove[]) => () => void;
+
 /** Scoped versions kept at most; past this they start over (with every kept answer dropped). */
 const MAX_SCOPED_VERSIONS = 100_000;
 
@@ -67,6 +78,8 @@ export class ReadCache {
   private readonly pools = new Map<string, Map<string, Entry>>();
   /** Items kept by id (`items`), least recently used first. */
   private readonly keptItems = new Map<string, Item>();
+  /** Other caches that keep pages through moves (`watchMoves`). */
+  private readonly watchers: MoveWatcher[] = [];
   /** Off until the server knows it hears every write (see `enabled`). */
   private keeping = false;
 
@@ -93,7 +106,11 @@ export class ReadCache {
    * only those things' data of these kinds (a post and its category), and answers scoped to
    * other things stay.
    */
-  invalidate(kinds: readonly DataKind[], scopes?: readonly string[]): void {
+  invalidate(kinds: readonly DataKind[], scopes?: readonly string[], moves?: readonly PostMove[]): void {
+    // Pages of posts the write cannot change (cache/placement.ts), here and in the watchers'
+    // caches, are found while their stamps are current and stamped anew once the write counts.
+    const survivors = moves && moves.length > 0 ? this.survivorsOf(moves) : new Set<Entry>();
+    const restamps = moves && moves.length > 0 ? this.watchers.map((watcher) => watcher(moves)) : [];
     for (const kind of kinds) {
       this.versions.set(kind, (this.versions.get(kind) ?? 0) + 1);
       if (scopes === undefined) this.wideVersions.set(kind, (this.wideVersions.get(kind) ?? 0) + 1);
@@ -108,9 +125,33 @@ export class ReadCache {
     for (const store of [this.entries, ...this.pools.values()]) {
       for (const [key, entry] of store) {
         // A running computation stays where readers who come next find it (and wait for it).
-        if (entry.current.settled && droppedBy(entry, kinds, scopes)) store.delete(key);
+        if (survivors.has(entry)) entry.current.stamp = this.stampOf(entry.kinds, entry.scope);
+        else if (entry.current.settled && droppedBy(entry, kinds, scopes)) store.delete(key);
       }
     }
+    for (const restamp of restamps) restamp();
+  }
+
+  /**
+   * Another cache of answers (the HTTP bodies) that keeps pages through moves as this one does:
+   * `watcher` is asked before a write with moves is counted, and its answer called after.
+   */
+  watchMoves(watcher: MoveWatcher): void {
+    this.watchers.push(watcher);
+  }
+
+  /** Kept pages, current now, that these moves cannot change. */
+  private survivorsOf(moves: readonly PostMove[]): Set<Entry> {
+    const survivors = new Set<Entry>();
+    for (const store of [this.entries, ...this.pools.values()]) {
+      for (const entry of store.values()) {
+        const { current } = entry;
+        if (!current.settled || current.stamp !== this.stampOf(entry.kinds, entry.scope)) continue;
+        const placement = placementOf(current.answer);
+        if (placement && keptThrough(placement, moves)) survivors.add(entry);
+      }
+    }
+    return survivors;
   }
 
   /** Every kept answer is stale (a write that does not say what it changed). */
@@ -233,8 +274,9 @@ export class ReadCache {
     const value = this.freezeAnswers ? compute().then(deepFreeze) : compute();
     const computation: Computation = { stamp, value, settled: false };
     value.then(
-      () => {
+      (answer) => {
         computation.settled = true;
+        computation.answer = answer;
       },
       () => {
         computation.settled = true;

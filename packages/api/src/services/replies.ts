@@ -2,9 +2,11 @@
 import { MESSAGES, type ProfileReplyView, REPLY_SUMMARY_LENGTH, type ReplyView } from "@forum/contracts";
 import { plainStartOf } from "@forum/contracts/plain-text";
 import { compiledOnce, type ForumDb } from "@forum/db";
+import type { PostMove } from "../cache/placement";
 import { badRequest, forbidden, notFound } from "../errors";
 import { iso, myVoteOf, toAuthor } from "./mappers";
 import { notifyMentions, notifyNewReply } from "./notifications";
+import { POST_PLACE_FIELDS, postMoveOf } from "./postOrder";
 
 function selectReplies(db: ForumDb) {
   return (
@@ -170,14 +172,21 @@ const insertReply = compiledOnce(
       })
       .returning("id"),
 );
+// Returns the post's place in the lists after the reply, under its row lock (cache/placement.ts).
 const countNewReply = compiledOnce(["postId"], (db, a: { postId: number }) =>
   db
     .updateTable("posts")
     .set((eb) => ({ replyCount: eb("replyCount", "+", 1) }))
-    .where("id", "=", a.postId),
+    .where("id", "=", a.postId)
+    .returning([...POST_PLACE_FIELDS]),
 );
 
-export async function createReply(db: ForumDb, reply: NewReply, now = Date.now()): Promise<number> {
+/** A new reply's id, and what it did to its post's place in the lists (one more reply). */
+export async function createReply(
+  db: ForumDb,
+  reply: NewReply,
+  now = Date.now(),
+): Promise<{ id: number; move: PostMove }> {
   const { postId, authorId, content } = reply;
   return db.transaction().execute(async (trx) => {
     const [post] = (await trx.executeQuery(postLock(trx, { postId }))).rows;
@@ -192,9 +201,11 @@ export async function createReply(db: ForumDb, reply: NewReply, now = Date.now()
       await trx.executeQuery(insertReply(trx, { postId, authorId, content, replyToId, createdAt: now }))
     ).rows;
     if (!created) throw new Error("the new reply's id was not returned");
-    await trx.executeQuery(countNewReply(trx, { postId }));
+    const [counted] = (await trx.executeQuery(countNewReply(trx, { postId }))).rows;
+    if (!counted) throw notFound(MESSAGES.postNotFound);
     await notifyNewReply(trx, { postId, replyId: created.id, actorId: authorId, content }, now);
-    return created.id;
+    const move = postMoveOf({ ...counted, replyCount: counted.replyCount - 1 }, { replyCount: counted.replyCount });
+    return { id: created.id, move };
   });
 }
 

@@ -3,10 +3,15 @@
 // transaction as the vote.
 import { MESSAGES, type VoteResult, type VoteType } from "@forum/contracts";
 import { compiledOnce, type ForumDb, lockRow, voteColumns } from "@forum/db";
+import type { PostMove } from "../cache/placement";
 import { notFound } from "../errors";
 import { myVoteOf } from "./mappers";
+import { POST_PLACE_COLUMNS, postMoveOf } from "./postOrder";
 
 export type VoteTarget = { postId: number } | { replyId: number };
+
+/** The vote's answer, and what it did to its post's place in the lists (cache/placement.ts). */
+export type CastVote = { result: VoteResult; move: PostMove };
 
 /** What a vote does to the member's stored vote: none before, or its value. */
 type Change = { removed: number | null; added: number | null };
@@ -17,7 +22,7 @@ export function castVote(
   target: VoteTarget,
   type: VoteType,
   now = Date.now(),
-): Promise<VoteResult> {
+): Promise<CastVote> {
   return "postId" in target
     ? votePost(db, userId, target.postId, type, now)
     : voteReply(db, userId, target.replyId, type, now);
@@ -51,7 +56,13 @@ const postAndMyVote = compiledOnce(["postId", "userId"], (db, a: { postId: numbe
   db
     .selectFrom("posts")
     .leftJoin("votes", (join) => join.onRef("votes.postId", "=", "posts.id").on("votes.userId", "=", a.userId))
-    .select(["posts.upvotes", "posts.downvotes", "posts.createdAt", "votes.id as voteId", "votes.value as voteValue"])
+    .select([
+      ...POST_PLACE_COLUMNS,
+      "posts.upvotes",
+      "posts.downvotes",
+      "votes.id as voteId",
+      "votes.value as voteValue",
+    ])
     .where("posts.id", "=", a.postId),
 );
 const insertPostVote = compiledOnce(
@@ -80,7 +91,7 @@ const delta = (change: Change, value: number) => (change.added === value ? 1 : 0
 
 async function votePost(db: ForumDb, userId: number, postId: number, type: VoteType, now: number) {
   const value = type === "upvote" ? 1 : -1;
-  return db.transaction().execute(async (trx): Promise<VoteResult> => {
+  return db.transaction().execute(async (trx): Promise<CastVote> => {
     // Votes on one post take turns until they commit, so none is lost from the counts and the
     // scores computed from them (and a double click counts once).
     await lockRow(trx, "posts", postId);
@@ -99,20 +110,25 @@ async function votePost(db: ForumDb, userId: number, postId: number, type: VoteT
     // The scores follow from both counts, so they are computed here from the locked row.
     const upvotes = post.upvotes + delta(change, 1);
     const downvotes = post.downvotes + delta(change, -1);
-    await trx.executeQuery(setPostVotes(trx, { id: postId, ...voteColumns(upvotes, downvotes, post.createdAt) }));
-    return { postId, replyId: null, upvotes, downvotes, votes: upvotes - downvotes, myVote: myVoteOf(change.added) };
+    const columns = voteColumns(upvotes, downvotes, post.createdAt);
+    await trx.executeQuery(setPostVotes(trx, { id: postId, ...columns }));
+    return {
+      result: { postId, replyId: null, upvotes, downvotes, votes: upvotes - downvotes, myVote: myVoteOf(change.added) },
+      move: postMoveOf(post, columns),
+    };
   });
 }
 
 async function voteReply(db: ForumDb, userId: number, replyId: number, type: VoteType, now: number) {
   const value = type === "upvote" ? 1 : -1;
-  return db.transaction().execute(async (trx): Promise<VoteResult> => {
+  return db.transaction().execute(async (trx): Promise<CastVote> => {
     // As for posts: one member's votes on a reply take turns (a double click counts once).
     await lockRow(trx, "replies", replyId);
     const reply = await trx
       .selectFrom("replies")
+      .innerJoin("posts", "posts.id", "replies.postId")
       .leftJoin("votes", (join) => join.onRef("votes.replyId", "=", "replies.id").on("votes.userId", "=", userId))
-      .select(["replies.id", "votes.id as voteId", "votes.value as voteValue"])
+      .select([...POST_PLACE_COLUMNS, "votes.id as voteId", "votes.value as voteValue"])
       .where("replies.id", "=", replyId)
       .executeTakeFirst();
     if (!reply) throw notFound(MESSAGES.replyNotFound);
@@ -136,12 +152,16 @@ async function voteReply(db: ForumDb, userId: number, replyId: number, type: Vot
       .returning(["upvotes", "downvotes"])
       .executeTakeFirstOrThrow();
     return {
-      postId: null,
-      replyId,
-      upvotes: counts.upvotes,
-      downvotes: counts.downvotes,
-      votes: counts.upvotes - counts.downvotes,
-      myVote: myVoteOf(change.added),
+      result: {
+        postId: null,
+        replyId,
+        upvotes: counts.upvotes,
+        downvotes: counts.downvotes,
+        votes: counts.upvotes - counts.downvotes,
+        myVote: myVoteOf(change.added),
+      },
+      // The reply's post stays where it was in every list.
+      move: postMoveOf(reply, {}),
     };
   });
 }

@@ -3,21 +3,24 @@
 // one message each way instead of one per statement; elsewhere they run here with the pool.
 // Each answers what its procedure returns, so the read that follows the write runs there too.
 // Arguments and answers cross threads by structured clone: plain data only.
-import { MESSAGES, type PostView, type ReplyView, type VoteResult, type VoteType } from "@forum/contracts";
+import { MESSAGES, type PostView, type ReplyView, type VoteType } from "@forum/contracts";
 import type { ForumDb, WriterProcedures } from "@forum/db";
+import type { PostMove } from "../cache/placement";
 import { notFound } from "../errors";
 import { createPost, findPostView, type PostDraft, toPostView } from "../services/posts";
 import { createReply, findReplyView, type NewReply } from "../services/replies";
-import { castVote, type VoteTarget } from "../services/votes";
+import { type CastVote, castVote, type VoteTarget } from "../services/votes";
 
 export const writerProcedures = {
-  /** The member's vote, and the target's counts after it. */
-  castVote: (db: ForumDb, vote: { userId: number; target: VoteTarget; type: VoteType }): Promise<VoteResult> =>
+  /** The member's vote, the target's counts after it, and its post's move in the lists. */
+  castVote: (db: ForumDb, vote: { userId: number; target: VoteTarget; type: VoteType }): Promise<CastVote> =>
     castVote(db, vote.userId, vote.target, vote.type),
 
-  /** A new reply, as the thread shows it. */
-  createReply: async (db: ForumDb, reply: NewReply): Promise<ReplyView> =>
-    findReplyView(db, await createReply(db, reply)),
+  /** A new reply, as the thread shows it, and its post's move in the lists. */
+  createReply: async (db: ForumDb, reply: NewReply): Promise<{ reply: ReplyView; move: PostMove }> => {
+    const { id, move } = await createReply(db, reply);
+    return { reply: await findReplyView(db, id), move };
+  },
 
   /** A new post, as its page shows it to its author. */
   createPost: async (db: ForumDb, post: { authorId: number; draft: PostDraft }): Promise<PostView> => {
