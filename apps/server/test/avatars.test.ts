@@ -4,7 +4,7 @@
 // that show it, the hourly limit, and (on PostgreSQL) a second app instance that sees the change.
 import { AVATAR_MAX_BYTES, MESSAGES, THROTTLES } from "@forum/contracts";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ForumApp } from "../src/app";
 import { checkDocumented } from "./conformance";
 import { client, insertCategory, insertPost, signedIn, startForum, TEST_ENGINE, type TestForum } from "./harness";
@@ -384,10 +384,7 @@ describe("the hourly limit", () => {
 describe.runIf(TEST_ENGINE === "postgres")("two app instances", () => {
   it("the other instance serves the new picture and shows it in reads it had cached", async () => {
     const other = await forum.startInstance();
-    for (let waited = 0; !other.services.readCache.enabled; waited += 10) {
-      if (waited > 10_000) throw new Error("the instance never started listening for writes");
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await vi.waitFor(() => expect(other.services.readCache.enabled).toBe(true), { timeout: 10_000, interval: 10 });
     const author = await signedIn(forum);
     const post = await insertPost(forum.db, { authorId: author.user.id, categoryId, title: "Seen from B" });
     const visitorOnOther = client(other);
@@ -396,8 +393,11 @@ describe.runIf(TEST_ENGINE === "postgres")("two app instances", () => {
     expect(await authorOnOther()).toBeNull(); // cached on the other instance now
 
     const answer = await uploadAs(author, { name: "me.png", bytes: await solid(60, 60, BLUE) });
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await authorOnOther()).toBe(answer.body.profileImageUrl);
+    // Shown once the other instance hears of the write (no fixed wait).
+    await vi.waitFor(async () => expect(await authorOnOther()).toBe(answer.body.profileImageUrl), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const image = await served(answer.body.profileImageUrl, other);
     expect(image.status).toBe(200);
     expectColor(await pixelAt(image.bytes, 30, 30), BLUE);

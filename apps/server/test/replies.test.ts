@@ -224,8 +224,14 @@ describe("PUT and DELETE /api/replies/{id}", () => {
 
   it("lets the author edit a reply", async () => {
     const made = await createReply(author, postId, "Original");
+    // Written a minute ago, as far as the row says: the edit's time is later whatever the clock's resolution.
+    const minuteAgo = Date.now() - 60_000;
+    await forum.db
+      .updateTable("replies")
+      .set({ createdAt: minuteAgo, updatedAt: minuteAgo })
+      .where("id", "=", made.id)
+      .execute();
     const before = await replyRow(made.id);
-    await new Promise((resolve) => setTimeout(resolve, 5));
     const res = await author.put(`/api/replies/${made.id}`, { content: " Edited " });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: made.id, postId, content: "Edited", authorId: author.user.id });

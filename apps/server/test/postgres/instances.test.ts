@@ -1,7 +1,8 @@
 // Two app instances on one PostgreSQL, as behind a load balancer: every instance sees every write,
 // and nothing is lost or answers 500 when members do the same thing at once on both.
 import { hotScore } from "@forum/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ForumApp } from "../../src/app";
 import { client, insertCategory, insertUser, signedIn, startForum, type TestForum } from "../harness";
 
@@ -19,31 +20,49 @@ beforeAll(async () => {
 });
 afterAll(() => forum.close());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Waits until an instance's read cache is on, i.e. it hears the other instances' writes. */
 async function listening(app: ForumApp) {
-  for (let waited = 0; !app.services.readCache.enabled; waited += 10) {
-    if (waited > 10_000) throw new Error("the instance never started listening for writes");
-    await sleep(10);
+  await vi.waitFor(() => expect(app.services.readCache.enabled).toBe(true), { timeout: 10_000, interval: 10 });
+}
+
+/**
+ * Resolves once `app` has heard every write committed so far. PostgreSQL delivers notifications
+ * in commit order, so once `app` hears a write made now through the other instance's connection
+ * (the ad settings, which no test here writes otherwise), it has heard every earlier one.
+ */
+async function caughtUp(app: ForumApp): Promise<void> {
+  const cache = app.services.readCache;
+  const invalidate = cache.invalidate.bind(cache);
+  let heard = false;
+  cache.invalidate = (kinds, ...rest) => {
+    if (kinds.includes("adSettings")) heard = true;
+    invalidate(kinds, ...rest);
+  };
+  try {
+    const writer = (app === a ? b : a).services.db;
+    await sql`update "adSettings" set "adsBetweenPosts" = "adsBetweenPosts"`.execute(writer);
+    await vi.waitFor(() => expect(heard).toBe(true), { timeout: 10_000, interval: 5 });
+  } finally {
+    cache.invalidate = invalidate;
   }
 }
 
-/** The kinds of data other instances' writes made `app` drop while `work` ran (and 250 ms after). */
+/** The kinds of data other instances' writes made `app` drop while `work` ran (all of them heard). */
 async function kindsHeardBy(app: ForumApp, work: () => Promise<unknown>): Promise<string[]> {
   const cache = app.services.readCache;
   const heard = new Set<string>();
   const invalidate = cache.invalidate.bind(cache);
-  cache.invalidate = (kinds) => {
+  cache.invalidate = (kinds, ...rest) => {
     for (const kind of kinds) heard.add(kind);
-    invalidate(kinds);
+    invalidate(kinds, ...rest);
   };
   try {
     await work();
-    await sleep(250);
+    await caughtUp(app);
   } finally {
     cache.invalidate = invalidate;
   }
+  heard.delete("adSettings"); // caughtUp's own
   return [...heard].sort();
 }
 
@@ -57,7 +76,7 @@ async function memberOn(app: ForumApp) {
 }
 
 describe("two instances on one PostgreSQL", () => {
-  it("a post written on one is read on the other 250 ms later, though the other had the list cached", async () => {
+  it("a post written on one is read on the other once it hears of the write, though the other had the list cached", async () => {
     const visitorOnB = client(b);
     const before = await visitorOnB.get("/api/posts?sortBy=new");
     expect(before.status).toBe(200);
@@ -66,7 +85,7 @@ describe("two instances on one PostgreSQL", () => {
     const author = await signedIn(forum);
     const created = await author.post("/api/posts", { title: "Written on A", content: "Hello B", categoryId });
     expect(created.status).toBe(201);
-    await sleep(250);
+    await caughtUp(b);
 
     const after = await visitorOnB.get("/api/posts?sortBy=new");
     expect(after.body.map((post: { title: string }) => post.title)).toContain("Written on A");
@@ -81,7 +100,7 @@ describe("two instances on one PostgreSQL", () => {
     const replierOnB = await memberOn(b);
     const created = await (await memberOn(a)).post("/api/posts", { title: "Quetzal", content: "Bird", categoryId });
     expect(created.status).toBe(201);
-    await sleep(250);
+    await caughtUp(b);
     expect((await visitorOnB.get("/api/search?q=quetzal")).body.map((p: { id: number }) => p.id)).toEqual([
       created.body.id,
     ]);
@@ -124,7 +143,8 @@ describe("two instances on one PostgreSQL", () => {
     expect(row.upvotes).toBe(100);
     expect(row.score).toBe(100);
     expect(row.hotScore).toBeCloseTo(hotScore(100, 0, row.createdAt), 9);
-    await sleep(250);
+    await caughtUp(a);
+    await caughtUp(b);
     for (const app of [a, b]) expect((await client(app).get(`/api/posts/${post.slug}`)).body.votes).toBe(100);
   });
 
@@ -213,13 +233,9 @@ describe("two instances on one PostgreSQL", () => {
     const visitorOnB = client(b);
     await visitorOnB.get("/api/posts?sortBy=new");
     await visitorOnB.get("/api/posts?sortBy=new"); // cached on B
-    const { sql } = await import("kysely");
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
               where datname = current_database() and application_name like 'forum-%-listen'`.execute(forum.db);
-    for (let waited = 0; b.services.readCache.enabled; waited += 10) {
-      expect(waited).toBeLessThan(5_000);
-      await sleep(10);
-    }
+    await vi.waitFor(() => expect(b.services.readCache.enabled).toBe(false), { timeout: 5_000, interval: 10 });
     // Written on A while B cannot hear about it: B must read it at once, from the database.
     const author = await signedIn(forum);
     const created = await author.post("/api/posts", { title: "Written while cut off", content: "x", categoryId });
@@ -232,7 +248,7 @@ describe("two instances on one PostgreSQL", () => {
     await visitorOnB.get("/api/posts?sortBy=new");
     const next = await author.post("/api/posts", { title: "Written after reconnecting", content: "x", categoryId });
     expect(next.status).toBe(201);
-    await sleep(250);
+    await caughtUp(b);
     const after = await visitorOnB.get("/api/posts?sortBy=new");
     expect(after.body.map((post: { title: string }) => post.title)).toContain("Written after reconnecting");
   });
@@ -241,7 +257,7 @@ describe("two instances on one PostgreSQL", () => {
     const author = await signedIn(forum);
     const voter = await signedIn(forum);
     const post = (await author.post("/api/posts", { title: "Kinds across", content: "Body", categoryId })).body;
-    await sleep(250);
+    await caughtUp(b);
     const heard = await kindsHeardBy(b, async () => {
       expect((await voter.post("/api/votes", { type: "upvote", postId: post.id })).status).toBe(200);
     });
