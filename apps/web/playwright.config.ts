@@ -21,10 +21,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry everywhere (.ci/run does not set CI): a test that passes only on its retry is
-  // still listed as flaky in the report. moderation.spec.ts's reply edit timed out once in CI
-  // (2026-11-27, the Edit dialog never opened) on code that passed every other run.
-  retries: 1,
+  // No automatic retry: a test that passes only on a second try is a bug in the test or in the
+  // app, and a retry would hide it.
+  retries: 0,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
