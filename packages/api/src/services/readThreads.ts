@@ -17,24 +17,33 @@ import type { SEARCH_CALLS, Searcher } from "./search";
 
 export type ReadThreads = { search: Searcher; readDb: ForumDb };
 
-/** The reader threads of this database, or undefined where reads stay on the caller's connection. */
+/**
+ * The reader threads of this database, or undefined where reads stay on the caller's connection:
+ * `size` threads at most for searches and as many for the other statements. Apart, because a
+ * search holds its thread for 3-5 ms at scale 1, and a list or a replies page (under a
+ * millisecond) queued behind a few of them waited ten times its own time (issue 24).
+ */
 export function startReadThreads(database: DbHandle, size: number): ReadThreads | undefined {
-  if (size === 0 || !database.startReaderThreads) return undefined;
-  const threads = database.startReaderThreads({
-    name: "searchWorker",
-    sourceDir: dirname(fileURLToPath(import.meta.url)),
-    size,
-    // A search's live data is a few hundred KB (20 posts, their rows and snippets); a statement's
-    // rows at most a whole 5,000-reply thread.
-    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
-    pageCacheMb: 8,
-  });
+  const start = database.startReaderThreads;
+  if (size === 0 || !start) return undefined;
+  const pool = () =>
+    start({
+      name: "searchWorker",
+      sourceDir: dirname(fileURLToPath(import.meta.url)),
+      size,
+      // A search's live data is a few hundred KB (20 posts, their rows and snippets); a statement's
+      // rows at most a whole 5,000-reply thread.
+      resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
+      pageCacheMb: 8,
+    });
+  const searches = pool();
+  const statements = pool();
   return {
     search: {
-      posts: (options) => called(threads, "posts", options),
-      count: (options) => called(threads, "count", options),
+      posts: (options) => called(searches, "posts", options),
+      count: (options) => called(searches, "count", options),
     },
-    readDb: readerThreadsDb(threads),
+    readDb: readerThreadsDb(statements),
   };
 }
 
