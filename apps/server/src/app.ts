@@ -18,7 +18,7 @@ import { AD_TRACKING, BULK_MAX_FILE_BYTES } from "@forum/contracts";
 import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import { LOCAL_HOSTS } from "./allowedHosts";
-import type { ServerConfig } from "./config";
+import { DEFAULT_SEARCH_THREADS, type ServerConfig } from "./config";
 import { registerApiReference } from "./openapi/reference";
 import { registerOpenApi } from "./openapi/register";
 import { registerAdFrames } from "./plugins/adFrame";
@@ -107,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     parseUpload: workerUploadParser(),
   };
   // SQLite: searches and every query's statements on reader threads (services/readThreads.ts).
-  const readThreads = startReadThreads(options.database, options.searchThreads ?? 2);
+  const readThreads = startReadThreads(options.database, options.searchThreads ?? DEFAULT_SEARCH_THREADS);
   if (readThreads) {
     services.search = readThreads.search;
     services.readDb = readThreads.readDb;

@@ -75,7 +75,7 @@ const trustProxy = z.preprocess(
  * and page cache): on 2 cores a second thread only shared a core with the first and the event loop,
  * and took the server's peak RSS from 303 to 418 MB (issue 5's budget is 300; bench/README.md).
  */
-const DEFAULT_SEARCH_THREADS = Math.min(4, Math.max(1, availableParallelism() - 1));
+export const DEFAULT_SEARCH_THREADS = Math.min(4, Math.max(1, availableParallelism() - 1));
 
 const envSchema = z.object({
   HOST: z.preprocess(unset, z.string().default("0.0.0.0")),
