@@ -7,6 +7,8 @@ import type { AppRouter } from "@forum/api";
 import {
   type CategoryView,
   type CurrentUser,
+  NOT_FOUND_PATH,
+  PAGES,
   type PostView,
   type ProfileView,
   REPLIES_PER_PAGE,
@@ -20,7 +22,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { matchRoutes } from "react-router";
 import { adminDestination } from "./admin/adminAccess";
 import { PAGE_DATA_ID, type PageQuery } from "./lib/pageData";
-import { appRoutes, NOT_FOUND_PATH } from "./routes";
+import { appRoutes } from "./routes";
 import { indexStylesheet, usedRules } from "./server/criticalCss";
 import type { CallProcedure } from "./server/inProcessLink";
 import { headTags, type PageFacts, pageHead, scriptJson } from "./server/pageHead";
@@ -50,28 +52,13 @@ export type PageRenderer = {
   scriptHashes: string[];
 };
 
-/**
- * The source modules each page needs at once, by route path: its own chunk (the routes' lazy
- * imports), and for pages that show Markdown the renderer's chunk, which the screens load
- * lazily (the server render waits for it, so its HTML is in the page and its styles must be too).
- */
-const PAGE_MODULES: Record<string, string[]> = {
-  "/": ["src/pages/HomePage.tsx"],
-  "/trending": ["src/pages/TrendingPage.tsx"],
-  "/posts/:slug": ["src/pages/PostPage.tsx", "src/components/markdown/Markdown.tsx"],
-  "/cats/:slug": ["src/pages/CategoryPage.tsx"],
-  "/u/:username": ["src/pages/ProfilePage.tsx", "src/components/markdown/Markdown.tsx"],
-  "/login": ["src/pages/LoginPage.tsx"],
-  "/auth": ["src/pages/LoginPage.tsx"],
-  "/settings": ["src/pages/SettingsPage.tsx"],
-  "/search": ["src/pages/SearchPage.tsx"],
-  "/notifications": ["src/pages/NotificationsPage.tsx"],
-  [NOT_FOUND_PATH]: ["src/pages/NotFoundPage.tsx"],
-  "/admin/*": ["src/admin/AdminRoutes.tsx"],
-};
+/** The source modules each page needs at once, by route path (PAGES: the server render waits for them, so their styles must be in the page too). */
+const PAGE_MODULES: Record<string, readonly string[]> = Object.fromEntries(
+  Object.values(PAGES).map((page) => [page.path, page.modules]),
+);
 
 /** Pages that are nobody's search result. */
-const NOT_INDEXED = new Set(["/login", "/auth", "/settings", "/search", "/notifications", NOT_FOUND_PATH, "/admin/*"]);
+const NOT_INDEXED = new Set<string>(Object.values(PAGES).flatMap((page) => (page.indexed ? [] : [page.path])));
 
 const DESCRIPTIONS: Record<string, string> = {
   "/trending": "The discussions taking off this week on Tech Forum.",
@@ -234,7 +221,7 @@ function splitTemplate(template: string): [string, string] {
 function chunkPreloads(
   manifest: BuildManifest,
   readAsset: (path: string) => string,
-): (modules: string[] | undefined) => string {
+): (modules: readonly string[] | undefined) => string {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const loaded = new Set(entry ? [entry.file, ...(entry.imports ?? []).map((key) => manifest[key]?.file)] : []);
   const cache = new Map<string, string>();

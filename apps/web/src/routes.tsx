@@ -1,5 +1,7 @@
-// The route table, as data: the browser renders it (App.tsx) and the server matches a request's
-// path against it (entry-server.tsx) to answer an unknown page with a 404.
+// The route table, built from the page list (PAGES in @forum/contracts): the browser renders it
+// (App.tsx) and the server matches a request's path against it (entry-server.tsx) to answer an
+// unknown page with a 404.
+import { PAGES, type PageName } from "@forum/contracts";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { RouteObject } from "react-router";
 import { FullScreenLoading } from "./components/FullScreenLoading";
@@ -27,25 +29,34 @@ function Lazy({ page }: { page: ReactNode }) {
   );
 }
 
-/** The catch-all route's path: a page matched only by it does not exist. */
-export const NOT_FOUND_PATH = "*";
+/** Each page's screen; its path and place come from the page list (PAGES). */
+const SCREENS: Record<PageName, ReactNode> = {
+  home: <HomePage />,
+  trending: <TrendingPage />,
+  post: <PostPage />,
+  category: <CategoryPage />,
+  profile: <ProfilePage />,
+  login: <LoginPage />,
+  auth: <LoginPage />,
+  settings: <SettingsPage />,
+  search: <SearchPage />,
+  notifications: <NotificationsPage />,
+  admin: <AdminRoutes />,
+  notFound: <NotFoundPage />,
+};
+
+const pages = Object.entries(PAGES) as [PageName, (typeof PAGES)[PageName]][];
 
 export const appRoutes: RouteObject[] = [
-  { path: "/login", element: <Lazy page={<LoginPage />} /> },
-  { path: "/auth", element: <Lazy page={<LoginPage />} /> },
-  { path: "/admin/*", element: <Lazy page={<AdminRoutes />} /> },
+  ...pages
+    .filter(([, page]) => !page.layout)
+    .map(([name, page]) => ({ path: page.path, element: <Lazy page={SCREENS[name]} /> })),
   {
     element: <Layout />,
-    children: [
-      { index: true, element: <HomePage /> },
-      { path: "/trending", element: <TrendingPage /> },
-      { path: "/posts/:slug", element: <PostPage /> },
-      { path: "/cats/:slug", element: <CategoryPage /> },
-      { path: "/u/:username", element: <ProfilePage /> },
-      { path: "/settings", element: <SettingsPage /> },
-      { path: "/search", element: <SearchPage /> },
-      { path: "/notifications", element: <NotificationsPage /> },
-      { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
-    ],
+    children: pages
+      .filter(([, page]) => page.layout)
+      .map(([name, page]) =>
+        page.path === "/" ? { index: true, element: SCREENS[name] } : { path: page.path, element: SCREENS[name] },
+      ),
   },
 ];

@@ -5,6 +5,7 @@ export * from "./constants";
 export * from "./fields";
 export * from "./mentions";
 export * from "./messages";
+export * from "./pages";
 export * from "./returnPath";
 export * from "./schemas";
 export * from "./search";

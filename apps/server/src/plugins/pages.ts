@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { type ApiServices, createCaller } from "@forum/api";
-import { SESSION_COOKIE } from "@forum/contracts";
+import { pageRoutePaths, SESSION_COOKIE } from "@forum/contracts";
 import { SHOWN_DATA_KINDS } from "@forum/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
@@ -66,22 +66,6 @@ const PAGE_READS: Reads = {
 
 /** Where the web build keeps its server render, beside the files it serves. */
 export const SERVER_ENTRY = join("server", "entry-server.mjs");
-
-/** The page paths the web app knows, answered without a look for a file first. */
-const PAGE_ROUTES = [
-  "/",
-  "/trending",
-  "/login",
-  "/auth",
-  "/settings",
-  "/search",
-  "/notifications",
-  "/posts/:slug",
-  "/cats/:slug",
-  "/u/:username",
-  "/admin",
-  "/admin/*",
-];
 
 export type PageServer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
@@ -168,7 +152,7 @@ export function registerPages(
     return sendPage(request, reply, page, headers, key !== null);
   };
 
-  for (const url of PAGE_ROUTES) app.get(url, servePage);
+  for (const url of pageRoutePaths()) app.get(url, servePage);
   return servePage;
 }
 

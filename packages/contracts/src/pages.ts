@@ -1,0 +1,48 @@
+// Every page of the web app, once: the browser's router (apps/web/src/routes.tsx), the server
+// render (apps/web/src/entry-server.tsx) and the server's page routes (apps/server's
+// plugins/pages.ts) are built from this list. A new page is a row here and its screen.
+
+export type PageDefinition = {
+  /** react-router's path syntax; "*" is the catch-all (a page that does not exist). */
+  path: string;
+  /** The source modules it needs at once (its lazy chunk; the Markdown renderer where it shows any). */
+  modules: readonly string[];
+  /** Inside the main layout (header, sidebar), or a screen of its own. */
+  layout: boolean;
+  /** Search engines may index it. */
+  indexed: boolean;
+};
+
+const MARKDOWN = "src/components/markdown/Markdown.tsx";
+
+export const PAGES = {
+  home: { path: "/", modules: ["src/pages/HomePage.tsx"], layout: true, indexed: true },
+  trending: { path: "/trending", modules: ["src/pages/TrendingPage.tsx"], layout: true, indexed: true },
+  post: { path: "/posts/:slug", modules: ["src/pages/PostPage.tsx", MARKDOWN], layout: true, indexed: true },
+  category: { path: "/cats/:slug", modules: ["src/pages/CategoryPage.tsx"], layout: true, indexed: true },
+  profile: { path: "/u/:username", modules: ["src/pages/ProfilePage.tsx", MARKDOWN], layout: true, indexed: true },
+  login: { path: "/login", modules: ["src/pages/LoginPage.tsx"], layout: false, indexed: false },
+  auth: { path: "/auth", modules: ["src/pages/LoginPage.tsx"], layout: false, indexed: false },
+  settings: { path: "/settings", modules: ["src/pages/SettingsPage.tsx"], layout: true, indexed: false },
+  search: { path: "/search", modules: ["src/pages/SearchPage.tsx"], layout: true, indexed: false },
+  notifications: {
+    path: "/notifications",
+    modules: ["src/pages/NotificationsPage.tsx"],
+    layout: true,
+    indexed: false,
+  },
+  admin: { path: "/admin/*", modules: ["src/admin/AdminRoutes.tsx"], layout: false, indexed: false },
+  notFound: { path: "*", modules: ["src/pages/NotFoundPage.tsx"], layout: true, indexed: false },
+} as const satisfies Record<string, PageDefinition>;
+
+export type PageName = keyof typeof PAGES;
+
+/** The catch-all route's path: a page matched only by it does not exist. */
+export const NOT_FOUND_PATH = PAGES.notFound.path;
+
+/** The paths the server renders pages at (every page but the catch-all; "/admin/*" covers /admin too). */
+export function pageRoutePaths(): string[] {
+  return Object.values(PAGES).flatMap(({ path }) =>
+    path === NOT_FOUND_PATH ? [] : path.endsWith("/*") ? [path.slice(0, -2), path] : [path],
+  );
+}
