@@ -133,6 +133,25 @@ export const createPostInput = z.object({
   ...postFields,
 });
 /**
+ * A post's editable fields, the one description of them: the service's draft, the web app's
+ * dialogs and its browser draft are all these (a new optional field is added here and in
+ * EMPTY_POST_FORM below, which the compiler then asks for).
+ */
+export type PostFields = z.infer<typeof createPostInput>;
+/** The same fields as a form holds them: text in every text and id input, a boolean for a switch. */
+export type PostForm = { [K in keyof PostFields]-?: NonNullable<PostFields[K]> extends boolean ? boolean : string };
+export const EMPTY_POST_FORM: PostForm = { title: "", content: "", excerpt: "", categoryId: "", featured: false };
+/** A post as its form starts (the edit dialog): each field's stored value in the form's terms. */
+export function postFormOf(post: { [K in keyof PostFields]-?: PostFields[K] | null }): PostForm {
+  const form: Record<string, string | boolean> = {};
+  for (const [key, empty] of Object.entries(EMPTY_POST_FORM)) {
+    const value = post[key as keyof PostFields];
+    form[key] =
+      typeof empty === "boolean" ? value === true : value === null || value === undefined ? "" : String(value);
+  }
+  return form as PostForm;
+}
+/**
  * Editing a post. `pinned` and `locked` are for moderators and admins (left out: kept); a member
  * may send them only unchanged. Changing only them does not mark the post edited.
  */

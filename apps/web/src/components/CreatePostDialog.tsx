@@ -1,7 +1,7 @@
 // "Create New Post": opened from the header, the sidebar, the home feed and empty categories.
 // What the member writes is kept as a browser draft (lib/drafts.ts) and restored on reopening.
 import { createPostInput, MESSAGES } from "@forum/contracts";
-import { Alert, Button, Checkbox, Group, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -11,10 +11,9 @@ import { toastError, toastSuccess } from "../lib/toast";
 import { useTRPC } from "../lib/trpc";
 import { useSchemaForm } from "../lib/useSchemaForm";
 import { useToastedMutation } from "../lib/useToastedMutation";
-import { CategorySelect } from "./CategorySelect";
-import { MarkdownEditor } from "./composer/MarkdownEditor";
 import { Dialog } from "./Dialog";
 import { DialogForm } from "./DialogForm";
+import { PostFieldInputs } from "./post/PostFieldInputs";
 
 type Props = { opened: boolean; onClose: () => void; initialCategoryId?: number | undefined };
 
@@ -92,23 +91,7 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
             </Group>
           </Alert>
         )}
-        <TextInput
-          label="Title"
-          placeholder="What do you want to discuss?"
-          withAsterisk
-          {...field("title")}
-          data-autofocus
-        />
-        <CategorySelect withAsterisk {...field("categoryId")} />
-        <TextInput label="Excerpt" placeholder="A short summary (optional)" {...field("excerpt")} />
-        <MarkdownEditor
-          label="Content"
-          placeholder="Share your thoughts, code or questions..."
-          withAsterisk
-          rows={8}
-          {...field("content")}
-        />
-        {isAdmin && <Checkbox label="Featured post" {...field("featured", { type: "checkbox" })} />}
+        <PostFieldInputs field={field} placeholders />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={keepDraft} disabled={create.isPending}>
             Save Draft

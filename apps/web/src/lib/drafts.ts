@@ -2,15 +2,21 @@
 // survives closing the dialog, a reload and a trip to the login screen, and reopening the
 // dialog says "Draft restored" with a Discard draft action. (A browser draft, made obvious; not
 // kept on the server, so another browser does not see it.)
+import { EMPTY_POST_FORM, type PostForm } from "@forum/contracts";
+
 const KEY = "forum:post-draft";
 
-export type Draft = { title: string; content: string; excerpt: string; categoryId: string; featured: boolean };
-export const EMPTY_DRAFT: Draft = { title: "", content: "", excerpt: "", categoryId: "", featured: false };
+/** The create form's values: a post's editable fields as a form holds them (@forum/contracts). */
+export type Draft = PostForm;
+export const EMPTY_DRAFT: Draft = EMPTY_POST_FORM;
 
 const keyOf = (userId: number) => `${KEY}:${userId}`;
 
+/** Something was written: any text field but the category's id. */
 export function hasText(draft: Draft): boolean {
-  return Boolean(draft.title.trim() || draft.content.trim() || draft.excerpt.trim());
+  return Object.entries(draft).some(
+    ([key, value]) => key !== "categoryId" && typeof value === "string" && value.trim(),
+  );
 }
 
 /** False when the browser refuses storage (private mode, full storage). */

@@ -3,6 +3,7 @@ import {
   DEFAULT_TRENDING_RANGE,
   MESSAGES,
   type PostCardView,
+  type PostFields,
   type PostSort,
   type PostView,
   TIME_RANGE_MS,
@@ -337,13 +338,8 @@ async function assertCategoryExists(db: ForumDb, categoryId: number) {
   if (!category) throw badRequest(MESSAGES.categoryNotFound);
 }
 
-export type PostDraft = {
-  title: string;
-  content: string;
-  excerpt?: string | null | undefined;
-  categoryId: number;
-  featured: boolean;
-};
+/** A new post's fields (createPostInput's), featured decided by the caller's role. */
+export type PostDraft = PostFields & { featured: boolean };
 
 export async function createPost(db: ForumDb, authorId: number, draft: PostDraft, now = Date.now()): Promise<number> {
   return db.transaction().execute(async (trx) => {

@@ -1,27 +1,15 @@
-// "Edit Post": title, category, excerpt, content and, for admins, the featured switch.
+// "Edit Post": the post's editable fields (PostFieldInputs).
 // The server lets the author or an admin save; the saved post replaces the cached one.
-import { createPostInput, MESSAGES, type PostView } from "@forum/contracts";
-import { Switch, Textarea, TextInput } from "@mantine/core";
+import { createPostInput, MESSAGES, type PostFields, type PostView, postFormOf } from "@forum/contracts";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import type { Draft } from "../../lib/drafts";
 import { useTRPC } from "../../lib/trpc";
 import { type FormSchema, useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";
-import { CategorySelect } from "../CategorySelect";
-import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { Dialog } from "../Dialog";
 import { DialogForm } from "../DialogForm";
 import { DialogButtons } from "./DialogButtons";
+import { PostFieldInputs } from "./PostFieldInputs";
 import { usePatchPost, useRefreshPostLists } from "./postCache";
-
-/** A post's fields as the edit form sends them (the id is added on saving). */
-type PostFields = {
-  title: string;
-  content: string;
-  excerpt?: string | null | undefined;
-  categoryId: number;
-  featured?: boolean | undefined;
-};
 
 type Props = {
   post: PostView;
@@ -44,23 +32,13 @@ export function EditPostDialog({ post, opened, onClose, onSaved, schema }: Props
   );
 }
 
-function draftOf(post: PostView): Draft {
-  return {
-    title: post.title,
-    content: post.content,
-    excerpt: post.excerpt ?? "",
-    categoryId: String(post.categoryId),
-    featured: post.featured,
-  };
-}
-
 function EditPostForm({ post, onClose, onSaved, schema = createPostInput }: Omit<Props, "opened">) {
   const trpc = useTRPC();
   const { isAdmin } = useCurrentUser();
   const patchPost = usePatchPost();
   const refreshLists = useRefreshPostLists();
   const { field, onSubmit } = useSchemaForm({
-    initialValues: draftOf(post),
+    initialValues: postFormOf(post),
     schema,
     formMessages: {
       [MESSAGES.requiredFields]: "Missing Information",
@@ -85,11 +63,7 @@ function EditPostForm({ post, onClose, onSaved, schema = createPostInput }: Omit
 
   return (
     <DialogForm onSubmit={onSubmit(save)}>
-      <TextInput label="Title" withAsterisk {...field("title")} data-autofocus />
-      <CategorySelect withAsterisk {...field("categoryId")} />
-      <Textarea label="Excerpt" placeholder="A short summary (optional)" rows={2} {...field("excerpt")} />
-      <MarkdownEditor label="Content" withAsterisk rows={8} {...field("content")} />
-      {isAdmin && <Switch label="Featured Post" {...field("featured", { type: "checkbox" })} />}
+      <PostFieldInputs field={field} />
       <DialogButtons pending={update.isPending} onCancel={onClose} />
     </DialogForm>
   );

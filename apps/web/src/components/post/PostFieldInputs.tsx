@@ -1,0 +1,35 @@
+// A post's editable fields as inputs, for both the "Create New Post" and the "Edit Post" dialogs:
+// title, category, excerpt, content and, for admins, the featured switch (PostForm).
+import type { PostForm } from "@forum/contracts";
+import { Switch, Textarea, TextInput } from "@mantine/core";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import type { useSchemaForm } from "../../lib/useSchemaForm";
+import { CategorySelect } from "../CategorySelect";
+import { MarkdownEditor } from "../composer/MarkdownEditor";
+
+type Field = ReturnType<typeof useSchemaForm<PostForm, unknown>>["field"];
+
+export function PostFieldInputs({ field, placeholders }: { field: Field; placeholders?: true }) {
+  const { isAdmin } = useCurrentUser();
+  return (
+    <>
+      <TextInput
+        label="Title"
+        placeholder={placeholders && "What do you want to discuss?"}
+        withAsterisk
+        {...field("title")}
+        data-autofocus
+      />
+      <CategorySelect withAsterisk {...field("categoryId")} />
+      <Textarea label="Excerpt" placeholder="A short summary (optional)" rows={2} {...field("excerpt")} />
+      <MarkdownEditor
+        label="Content"
+        placeholder={placeholders && "Share your thoughts, code or questions..."}
+        withAsterisk
+        rows={8}
+        {...field("content")}
+      />
+      {isAdmin && <Switch label="Featured Post" {...field("featured", { type: "checkbox" })} />}
+    </>
+  );
+}
