@@ -1,20 +1,17 @@
 // Bundles the server and its workspace packages into one file; native modules stay external.
+import { readFileSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import { build } from "esbuild";
 import { EXTERNALS } from "./externals.mjs";
 
+const WORKER_MODULES = JSON.parse(readFileSync("../../packages/db/src/workerModules.json", "utf8"));
+
 await build({
-  // The server and its worker threads: the spreadsheet parser (plugins/uploadParser.ts), the WAL
-  // checkpointer, SQLite's writer and the search threads (packages/db/src/packageWorker.ts looks
-  // for them beside the bundle).
+  // The server and its worker threads, as packages/db/src/workerModules.json lists them
+  // (packages/db/src/packageWorker.ts looks for them beside the bundle).
   entryPoints: {
     main: "src/main.ts",
-    bulkParserWorker: "src/bulkParserWorker.ts",
-    checkpointWorker: "../../packages/db/src/checkpointWorker.ts",
-    writerWorker: "../../packages/db/src/writerWorker.ts",
-    // The hottest writes, run whole on the writer thread (packages/api/src/writes/runner.ts).
-    writerProcedures: "../../packages/api/src/writes/writerProcedures.ts",
-    searchWorker: "../../packages/api/src/services/searchWorker.ts",
+    ...Object.fromEntries(Object.entries(WORKER_MODULES).map(([name, source]) => [name, `../../${source}`])),
   },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },

@@ -7,6 +7,7 @@
 // reader; the next write after a complete one starts the WAL from the beginning again.
 import type { CheckpointWorkerData, CheckpointWorkerMessage } from "./checkpointWorker";
 import { startPackageWorker } from "./packageWorker";
+import { workerModule } from "./workerModules";
 
 export type Checkpointer = { stop: () => Promise<void> };
 
@@ -18,7 +19,7 @@ export function startCheckpointer(
   const onError =
     options.onError ??
     ((message: string) => process.emitWarning(`WAL checkpoints on a worker thread failed: ${message}`));
-  const worker = startPackageWorker("checkpointWorker", {
+  const worker = startPackageWorker(workerModule("checkpointWorker"), {
     path,
     intervalMs: options.intervalMs ?? 250,
   } satisfies CheckpointWorkerData);

@@ -1,8 +1,8 @@
 // The server's worker threads and the modules they load: the server bundle's dist/<name>.cjs
 // beside it, or the TypeScript source when the code runs from sources (tests, `npm run dev`),
 // loaded through tsx's require hook (a worker does not inherit the parent's TypeScript loader).
-// Every such module is built beside the bundle (apps/server/build.mjs); its source is in this
-// package unless the caller names the folder it is in (another workspace package's module).
+// Every such module is listed in workerModules.json and built beside the bundle
+// (apps/server/build.mjs); tests may start modules of their own by folder and name.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -26,16 +26,10 @@ export function requireServerModule(path: string): unknown {
   return path.endsWith(".ts") ? requireHere("tsx/cjs/api").require(path, path) : requireHere(path);
 }
 
-export function startPackageWorker(
-  name: string,
-  workerData: unknown,
-  sourceDir: string = here,
-  resourceLimits?: ResourceLimits,
-): Worker {
-  const path = serverModulePath(name, sourceDir);
+/** Starts module `module` on a worker thread: the bundle's file, or its source through tsWorker.cjs. */
+export function startPackageWorker(module: ServerModule, workerData: unknown, resourceLimits?: ResourceLimits): Worker {
+  const path = serverModulePath(module.name, module.sourceDir);
   const options = resourceLimits ? { workerData, resourceLimits } : { workerData };
   if (!path.endsWith(".ts")) return new Worker(path, options);
-  const tsx = requireHere.resolve("tsx/cjs/api");
-  const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(path)}, ${JSON.stringify(path)});`;
-  return new Worker(load, { eval: true, ...options });
+  return new Worker(join(here, "tsWorker.cjs"), { ...options, argv: [path] });
 }

@@ -130,7 +130,7 @@ export function startReaderThreads(options: {
 
   const start = () => {
     const thread = new ReaderThread(
-      startPackageWorker(entry.name, data, entry.sourceDir, entry.resourceLimits),
+      startPackageWorker(entry, data, entry.resourceLimits),
       onStatement,
       // A thread that died is replaced by the next call that needs one.
       (dead) => {

@@ -26,6 +26,7 @@ import {
 } from "kysely";
 import { type ServerModule, serverModulePath, startPackageWorker } from "./packageWorker";
 import { errorFromCrossing, withBuffers } from "./threadErrors";
+import { workerModule } from "./workerModules";
 import type { ProcedureRequest, StatementRequest, WriterResponse, WriterWorkerData } from "./writerWorker";
 import { BEGIN_WRITE_TRANSACTION } from "./writeTransactions";
 
@@ -224,13 +225,12 @@ export function startWriterThread(options: {
   onNewStatement?: ((sql: string) => void) | undefined;
 }): WriterThread {
   const worker = startPackageWorker(
-    "writerWorker",
+    workerModule("writerWorker"),
     {
       path: options.path,
       backstopPages: options.backstopPages,
       reportStatements: options.onNewStatement !== undefined,
     } satisfies WriterWorkerData,
-    undefined,
     WRITER_HEAP_LIMITS,
   );
   // Like the checkpointer: the thread never keeps a process alive that is otherwise done.

@@ -9,9 +9,7 @@
 // Each thread has its own read-only connection; in WAL mode it sees every write committed before
 // a call starts, so a write is visible to the next read as before. PostgreSQL's pool already waits
 // off the loop, and ":memory:" has no file to share: both keep reading on the request's connection.
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type DbHandle, type ForumDb, type ReaderThreads, readerThreadsDb } from "@forum/db";
+import { type DbHandle, type ForumDb, type ReaderThreads, readerThreadsDb, workerModule } from "@forum/db";
 import { appErrorFromThread } from "../errors";
 import type { SEARCH_CALLS, Searcher } from "./search";
 
@@ -28,8 +26,7 @@ export function startReadThreads(database: DbHandle, size: number): ReadThreads 
   if (size === 0 || !start) return undefined;
   const pool = () =>
     start({
-      name: "searchWorker",
-      sourceDir: dirname(fileURLToPath(import.meta.url)),
+      ...workerModule("searchWorker"),
       size,
       // A search's live data is a few hundred KB (20 posts, their rows and snippets); a statement's
       // rows at most a whole 5,000-reply thread.

@@ -1,8 +1,6 @@
 // How a procedure runs one of writerProcedures: on SQLite's writer thread when the database has
 // one (`runOnWriter`), otherwise right here with the services' write connection.
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import type { DbHandle } from "@forum/db";
+import { type DbHandle, workerModule } from "@forum/db";
 import { appErrorFromThread } from "../errors";
 import { writerProcedures } from "./writerProcedures";
 
@@ -14,7 +12,7 @@ export type RunWrite = <N extends keyof Procedures>(
 ) => ReturnType<Procedures[N]>;
 
 /** The module the writer thread loads: this folder's writerProcedures (built beside the server bundle). */
-const PROCEDURES_MODULE = { name: "writerProcedures", sourceDir: dirname(fileURLToPath(import.meta.url)) };
+const PROCEDURES_MODULE = workerModule("writerProcedures");
 
 export function writeRunner(database: Pick<DbHandle, "db" | "runOnWriter">): RunWrite {
   const onWriter = database.runOnWriter;
