@@ -26,7 +26,8 @@ async function triggerKinds(): Promise<Record<string, TableKinds>> {
     const kinds: Record<string, { kind: string; counters?: Record<string, string[]> }> = {};
     for (const { table, name, args } of rows) {
       const [kind = "", ...groups] = args.split("\\000").filter((arg) => arg !== "");
-      const entry = (kinds[table] ??= { kind });
+      const entry = kinds[table] ?? { kind };
+      kinds[table] = entry;
       expect(entry.kind, `${name}: the table's kind`).toBe(kind);
       if (!name.endsWith("_notify_update")) continue;
       entry.counters = Object.fromEntries(
