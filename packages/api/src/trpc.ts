@@ -5,6 +5,7 @@ import type { DataKind, ForumDb } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { PostMove } from "./cache/placement";
 import { type CachePolicy, cacheKeyOf, type QueryCache, readScopeOf } from "./cache/policy";
+import { scopesOfPost } from "./cache/scopes";
 import type { Context } from "./context";
 import type { ProcedureDescription } from "./describe";
 import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
@@ -97,7 +98,12 @@ export const publicProcedure = t.procedure
       // then it drops everything rather than leave a stale answer.
       if (type === "mutation") {
         if (meta?.writes) {
-          ctx.readCache.invalidate(meta.writes, await writtenScopes(meta, getRawInput, ctx.readDb), moves);
+          // A move names its post and category: no need to look them up again.
+          const scopes =
+            moves.length > 0
+              ? moves.flatMap((move) => scopesOfPost(move.postId, move.categoryId))
+              : await writtenScopes(meta, getRawInput, ctx.readDb);
+          ctx.readCache.invalidate(meta.writes, scopes, moves);
         } else ctx.readCache.invalidateAll();
       }
     }

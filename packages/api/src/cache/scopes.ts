@@ -43,5 +43,10 @@ export async function postAndCategoryScopes(input: unknown, db: ForumDb): Promis
             .where("replies.id", "=", replyId)
             .executeTakeFirst()
         : undefined;
-  return post ? [`post:${post.id}`, `category:${post.categoryId}`] : undefined;
+  return post ? scopesOfPost(post.id, post.categoryId) : undefined;
+}
+
+/** The scopes of a write within one post: the post and its category. */
+export function scopesOfPost(postId: number, categoryId: number): string[] {
+  return [`post:${postId}`, `category:${categoryId}`];
 }
