@@ -2,18 +2,14 @@
 // FORUM_TEST_DATABASE_URL names), and a template database migrated once, so each test forum
 // is a fresh copy made by CREATE DATABASE … TEMPLATE in milliseconds.
 import { createPostgresDb, migrateToLatest } from "@forum/db";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "@forum/db/embedded-postgres";
+import { testPostgresServer } from "@forum/db/embedded-postgres";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { TEMPLATE_DATABASE } from "./names";
 
 export default async function setup(project: TestProject) {
-  let server: EmbeddedPostgres | null = null;
-  let url = process.env.FORUM_TEST_DATABASE_URL;
-  if (!url) {
-    server = await startEmbeddedPostgres();
-    url = server.url;
-  }
+  const server = await testPostgresServer(process.env.FORUM_TEST_DATABASE_URL);
+  const url = server.url;
   const admin = new pg.Client(url);
   await admin.connect();
   await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
@@ -25,7 +21,7 @@ export default async function setup(project: TestProject) {
 
   project.provide("postgresUrl", url);
   return async () => {
-    await server?.stop();
+    await server.stop();
   };
 }
 

@@ -182,3 +182,13 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * The PostgreSQL server of a test run: the one `url` names (FORUM_TEST_DATABASE_URL), or a
+ * throw-away embedded one; `stop` stops only what this started.
+ */
+export async function testPostgresServer(url: string | undefined): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (url) return { url, stop: async () => {} };
+  const server = await startEmbeddedPostgres();
+  return { url: server.url, stop: () => server.stop() };
+}
