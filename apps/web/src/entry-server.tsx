@@ -7,6 +7,7 @@ import type { AppRouter } from "@forum/api";
 import {
   type CategoryView,
   type CurrentUser,
+  type Flash,
   type PostView,
   type ProfileView,
   REPLIES_PER_PAGE,
@@ -19,6 +20,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { matchRoutes } from "react-router";
 import { adminDestination } from "./admin/adminAccess";
+import { EARLY_TAPS_SCRIPT } from "./lib/earlyTaps";
 import { PAGE_DATA_ID, type PageQuery } from "./lib/pageData";
 import { appRoutes, NOT_FOUND_PATH } from "./routes";
 import { indexStylesheet, usedRules } from "./server/criticalCss";
@@ -45,22 +47,19 @@ export type RenderedPage = {
 };
 
 export type PageRenderer = {
-  render: (url: string, call: CallProcedure, origin: string) => Promise<RenderedPage>;
+  /** `flash`: the message a native form post left for this page (lib/flash.ts). */
+  render: (url: string, call: CallProcedure, origin: string, flash?: Flash) => Promise<RenderedPage>;
   /** CSP hashes ('sha256-…') of the inline scripts the pages carry. */
   scriptHashes: string[];
 };
 
-/**
- * The source modules each page needs at once, by route path: its own chunk (the routes' lazy
- * imports), and for pages that show Markdown the renderer's chunk, which the screens load
- * lazily (the server render waits for it, so its HTML is in the page and its styles must be too).
- */
+/** The source modules each page needs at once, by route path: its own chunk (the routes' lazy imports). */
 const PAGE_MODULES: Record<string, string[]> = {
   "/": ["src/pages/HomePage.tsx"],
   "/trending": ["src/pages/TrendingPage.tsx"],
-  "/posts/:slug": ["src/pages/PostPage.tsx", "src/components/markdown/Markdown.tsx"],
+  "/posts/:slug": ["src/pages/PostPage.tsx"],
   "/cats/:slug": ["src/pages/CategoryPage.tsx"],
-  "/u/:username": ["src/pages/ProfilePage.tsx", "src/components/markdown/Markdown.tsx"],
+  "/u/:username": ["src/pages/ProfilePage.tsx"],
   "/login": ["src/pages/LoginPage.tsx"],
   "/auth": ["src/pages/LoginPage.tsx"],
   "/settings": ["src/pages/SettingsPage.tsx"],
@@ -68,6 +67,17 @@ const PAGE_MODULES: Record<string, string[]> = {
   "/notifications": ["src/pages/NotificationsPage.tsx"],
   [NOT_FOUND_PATH]: ["src/pages/NotFoundPage.tsx"],
   "/admin/*": ["src/admin/AdminRoutes.tsx"],
+};
+
+/**
+ * The Markdown renderer's and the highlighter's styles: a page that shows formatted text carries
+ * them, but not their code, which the browser never loads for it (the text the server formatted
+ * stays its HTML, components/markdown/FormattedText.tsx).
+ */
+const FORMATTED_TEXT_STYLES = ["src/components/markdown/Markdown.tsx", "src/components/markdown/highlight.tsx"];
+const PAGE_STYLES: Record<string, string[]> = {
+  "/posts/:slug": FORMATTED_TEXT_STYLES,
+  "/u/:username": FORMATTED_TEXT_STYLES,
 };
 
 /** Pages that are nobody's search result. */
@@ -85,6 +95,9 @@ const keys = createTRPCOptionsProxy<AppRouter>({
 
 const colorSchemeScript = renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="auto" />);
 const colorSchemeSource = colorSchemeScript.replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "");
+/** Holds taps on controls that need the app until it is live (lib/earlyTaps.ts). */
+const earlyTapsScript = `<script>${EARLY_TAPS_SCRIPT}</script>`;
+const scriptHash = (source: string) => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
 
 export type RendererOptions = {
   template: string;
@@ -98,13 +111,13 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   const [beforeRoot, afterRoot] = splitTemplate(template);
   const preloadsOf = chunkPreloads(options.manifest, options.readAsset);
 
-  async function render(url: string, call: CallProcedure, origin: string): Promise<RenderedPage> {
+  async function render(url: string, call: CallProcedure, origin: string, flash?: Flash): Promise<RenderedPage> {
     const { pathname } = new URL(url, "http://localhost");
     const matches = matchRoutes(appRoutes, pathname) ?? [];
     const leaf = matches.at(-1);
     const routePath = leaf?.route.index ? "/" : (leaf?.route.path ?? NOT_FOUND_PATH);
     const params = leaf?.params ?? {};
-    const preloads = preloadsOf(PAGE_MODULES[routePath]);
+    const preloads = preloadsOf(PAGE_MODULES[routePath], PAGE_STYLES[routePath]);
 
     // The admin area stays client-rendered; its page still carries the session's user, and an
     // address the user may not open is answered with the redirect the screen would make.
@@ -118,7 +131,7 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
       return { status: 200, html: compose(headTags(meta) + preloads, "", queries), cacheable: false, errors: [] };
     }
 
-    const app = await renderApp(url, call);
+    const app = await renderApp(url, call, flash);
     if (app.redirect !== undefined) return redirectTo(app.redirect, app.errors);
     const failures = app.queries.flatMap(([, , error]) => (error ? [error] : []));
     const missing = routePath === NOT_FOUND_PATH || failures.some((error) => error.data.httpStatus === 404);
@@ -145,7 +158,7 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     return `${styled.replace("</head>", `${head}</head>`)}${body}${afterRoot.replace("</body>", `${data}${structured}</body>`)}`;
   }
 
-  return { render, scriptHashes: [`'sha256-${createHash("sha256").update(colorSchemeSource).digest("base64")}'`] };
+  return { render, scriptHashes: [scriptHash(colorSchemeSource), scriptHash(EARLY_TAPS_SCRIPT)] };
 }
 
 /** The answer for a screen that only sends the reader elsewhere: never kept (it depends on who asks). */
@@ -222,25 +235,26 @@ function splitTemplate(template: string): [string, string] {
     // The stylesheet first: scripts wait while it loads instead of sharing a phone's bandwidth
     // with it (the page is readable before any script runs).
     .replace('<script type="module" ', '<script type="module" fetchpriority="low" ')
-    .replace(/<head>/, `<head>${colorSchemeScript}`);
+    .replace(/<head>/, `<head>${colorSchemeScript}${earlyTapsScript}`);
   return [before, template.slice(at + marker.length - "</div>".length)];
 }
 
 /**
  * For a page's modules: a <link rel="modulepreload"> for each chunk they need that the entry does
  * not load already, and the chunks' own stylesheets inside the page (as the entry's, see
- * deferStylesheets), so what the server rendered is styled before any script runs.
+ * deferStylesheets), so what the server rendered is styled before any script runs; for its
+ * style modules, their own stylesheets only.
  */
 function chunkPreloads(
   manifest: BuildManifest,
   readAsset: (path: string) => string,
-): (modules: string[] | undefined) => string {
+): (modules: string[] | undefined, styleModules?: string[]) => string {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const loaded = new Set(entry ? [entry.file, ...(entry.imports ?? []).map((key) => manifest[key]?.file)] : []);
   const cache = new Map<string, string>();
-  return (modules) => {
+  return (modules, styleModules = []) => {
     if (!modules) return "";
-    const cacheKey = modules.join(" ");
+    const cacheKey = `${modules.join(" ")} | ${styleModules.join(" ")}`;
     let links = cache.get(cacheKey);
     if (links === undefined) {
       const files: string[] = [];
@@ -253,6 +267,8 @@ function chunkPreloads(
         for (const imported of chunk.imports ?? []) visit(imported);
       };
       for (const module of modules) visit(module);
+      for (const module of styleModules)
+        for (const css of manifest[module]?.css ?? []) if (!stylesheets.includes(css)) stylesheets.push(css);
       links =
         files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`).join("") +
         stylesheets.map((href) => styleElement(`/${href}`, readAsset)).join("");
