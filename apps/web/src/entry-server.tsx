@@ -280,7 +280,9 @@ function chunkPreloads(
 
 function answerOf<T>(queries: PageQuery[], path: string, matches: (input: Record<string, unknown>) => boolean) {
   for (const [queryKey, data, error] of queries) {
-    const [keyPath, options] = queryKey as [string[], { input?: Record<string, unknown> } | undefined];
+    const [keyPath, options] = queryKey as [unknown, { input?: Record<string, unknown> } | undefined];
+    // Only tRPC's keys name a procedure ([path, options]); the page's flash has a key of its own.
+    if (!Array.isArray(keyPath)) continue;
     if (!error && keyPath.join(".") === path && matches(options?.input ?? {})) return data as T;
   }
   return undefined;

@@ -9,6 +9,7 @@ import { applyFullStylesheets } from "./lib/fullStylesheets";
 import { loadPageData } from "./lib/pageData";
 import { createApiClient, createQueryClient } from "./lib/trpc";
 import { validateWithoutEval } from "./lib/zodWithoutEval";
+import { preloadScreens } from "./routes";
 
 validateWithoutEval();
 
@@ -35,7 +36,12 @@ const start = () => {
 };
 // The server's HTML is painted first, then taken over: hydrating before the first frame held the
 // first paint back by the whole hydration (a hidden tab paints nothing, so it starts at once).
-void applyFullStylesheets().then(() => {
+// The screen's code is loaded first (its chunks are preloaded by the page): hydrating around a screen
+// still loading would throw its HTML away at the layout's first update (lib/lazyWithPreload.ts).
+const screenLoaded = rootElement.hasChildNodes()
+  ? preloadScreens(window.location.pathname).catch(() => undefined)
+  : null;
+void Promise.all([applyFullStylesheets(), screenLoaded]).then(() => {
   if (document.hidden) start();
   else requestAnimationFrame(() => setTimeout(start));
 });
