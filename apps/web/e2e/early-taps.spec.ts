@@ -139,6 +139,17 @@ test("the menu tapped before the app is live opens once it is, and its search wo
   await expect(page.getByRole("heading", { level: 1, name: "Search results for “postgres”" })).toBeVisible();
 });
 
+test("a time range tapped before the app is live is chosen once it is", async ({ context }) => {
+  const { page, release } = await phonePage(context);
+  await open(page, "/trending");
+  const month = page.getByRole("radiogroup", { name: "Time range" }).getByText("Month", { exact: true });
+  await month.tap();
+  await expectNotLiveYet(page);
+  release();
+  await expect(page).toHaveURL(/\/trending\?range=month$/);
+  await expect(page.getByRole("radio", { name: "Month" })).toBeChecked();
+});
+
 test.describe("on a wider screen", () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 

@@ -64,7 +64,20 @@ export function replayEarlyTaps(): void {
     control.style.opacity = opacity;
     control.style.cursor = "";
     control.removeAttribute("data-tap-waiting");
-    // The element the person touched (an icon inside a button, a label): React reads the target.
-    if (target.isConnected) target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    if (target.isConnected) replayTap(target);
   }
+}
+
+/**
+ * A tap's events on the element the person touched (an icon inside a button, a label): a control
+ * may act on the press (the sort list's preview opens on pointerdown) or on the click.
+ */
+function replayTap(target: Element): void {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, buttons: 1, view: window };
+  const pointer = { ...init, pointerId: 1, pointerType: "mouse", isPrimary: true };
+  target.dispatchEvent(new PointerEvent("pointerdown", pointer));
+  target.dispatchEvent(new MouseEvent("mousedown", init));
+  target.dispatchEvent(new PointerEvent("pointerup", { ...pointer, buttons: 0 }));
+  target.dispatchEvent(new MouseEvent("mouseup", { ...init, buttons: 0 }));
+  target.dispatchEvent(new MouseEvent("click", { ...init, buttons: 0 }));
 }
