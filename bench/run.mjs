@@ -8,6 +8,7 @@
 //   --only <a,b>       only scenarios whose name contains one of these words (the roof always runs)
 //
 //   --web              the web timing benchmark instead (bench/web.mjs: Chromium, phone and laptop)
+//   --lighthouse       Lighthouse's mobile scores instead (bench/lighthouse.mjs), added to latest.json
 //
 // The roof is measured first and again last; roofRps is the mean of the two.
 //   --force            rebuild the data set even if present
@@ -32,6 +33,11 @@ const root = join(benchDir, "..");
 if (process.argv.includes("--web")) {
   // Issue 14's first-visit timings in a browser: its own script, same data sets.
   await import("./web.mjs");
+  process.exit(0);
+}
+if (process.argv.includes("--lighthouse")) {
+  // Issue 26's scores of the pages on Lighthouse's simulated phone: its own script, same data sets.
+  await import("./lighthouse.mjs");
   process.exit(0);
 }
 if (process.argv.includes("--open-loop")) {

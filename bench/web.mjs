@@ -18,6 +18,7 @@ import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/scripts/chromium.mjs";
+import { PHONE } from "../apps/web/scripts/phone.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
 import { freePort, startNodeServer, stopServer } from "./lib/processes.mjs";
 
@@ -34,15 +35,7 @@ const runs = Number(values.runs);
 const root = join(benchDir, "..");
 
 export const PROFILES = {
-  phone: {
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    network: { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 },
-    cpuSlowdown: 4,
-    targetMs: 1200,
-  },
+  phone: { ...PHONE, targetMs: 1200 },
   laptop: {
     viewport: { width: 1280, height: 800 },
     isMobile: false,

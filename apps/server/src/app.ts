@@ -28,6 +28,7 @@ import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerHostCheck } from "./plugins/hostCheck";
 import { registerJsonParser } from "./plugins/json";
+import { registerNativeForms } from "./plugins/nativeForms";
 import { registerOriginCheck } from "./plugins/origin";
 import { loadPageRenderer, registerPages } from "./plugins/pages";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const keptPages = new SharedAnswers(readCache, views, 32 * 1024 * 1024);
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
+  registerNativeForms(app, { contextFor, secureCookies: options.secureCookies });
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
   registerAvatars(app, options.database.reader);

@@ -2,12 +2,13 @@
 // (entry-server.tsx, in a StaticRouter). Every screen is its own chunk; the admin area never
 // loads for visitors.
 import { MantineProvider } from "@mantine/core";
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation, useRoutes } from "react-router";
 import { useCurrentUser } from "./auth/useCurrentUser";
 import { CreatePostProvider } from "./components/CreatePostContext";
 import { FullScreenLoading } from "./components/FullScreenLoading";
+import { forgetFlash } from "./lib/flash";
 import { forgetPageData } from "./lib/pageData";
 import { cssVariablesResolver, theme } from "./lib/theme";
 import { useToastOutlet } from "./lib/toast";
@@ -35,9 +36,12 @@ function AppRoutes() {
   // The page's own data is fresh for the page it came with only (see lib/pageData.ts).
   const { pathname } = useLocation();
   const first = useRef(pathname);
+  const queryClient = useQueryClient();
   useEffect(() => {
-    if (pathname !== first.current) forgetPageData();
-  }, [pathname]);
+    if (pathname === first.current) return;
+    forgetPageData();
+    forgetFlash(queryClient);
+  }, [pathname, queryClient]);
   return useRoutes(appRoutes);
 }
 

@@ -7,6 +7,7 @@ import type { AppRouter } from "@forum/api";
 import {
   type CategoryView,
   type CurrentUser,
+  type Flash,
   NOT_FOUND_PATH,
   PAGES,
   type PostView,
@@ -21,6 +22,7 @@ import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { matchRoutes } from "react-router";
 import { adminDestination } from "./admin/adminAccess";
+import { EARLY_TAPS_SCRIPT } from "./lib/earlyTaps";
 import { PAGE_DATA_ID, type PageQuery } from "./lib/pageData";
 import { appRoutes } from "./routes";
 import { indexStylesheet, usedRules } from "./server/criticalCss";
@@ -47,7 +49,8 @@ export type RenderedPage = {
 };
 
 export type PageRenderer = {
-  render: (url: string, call: CallProcedure, origin: string) => Promise<RenderedPage>;
+  /** `flash`: the message a native form post left for this page (lib/flash.ts). */
+  render: (url: string, call: CallProcedure, origin: string, flash?: Flash) => Promise<RenderedPage>;
   /** CSP hashes ('sha256-…') of the inline scripts the pages carry. */
   scriptHashes: string[];
 };
@@ -57,6 +60,10 @@ const PAGE_MODULES: Record<string, readonly string[]> = Object.fromEntries(
   Object.values(PAGES).map((page) => [page.path, page.modules]),
 );
 
+/** The modules whose stylesheets each page carries without their code (PAGES' `styles`). */
+const PAGE_STYLES: Record<string, readonly string[]> = Object.fromEntries(
+  Object.values(PAGES).flatMap((page) => ("styles" in page ? [[page.path, page.styles]] : [])),
+);
 /** Pages that are nobody's search result. */
 const NOT_INDEXED = new Set<string>(Object.values(PAGES).flatMap((page) => (page.indexed ? [] : [page.path])));
 
@@ -72,6 +79,9 @@ const keys = createTRPCOptionsProxy<AppRouter>({
 
 const colorSchemeScript = renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="auto" />);
 const colorSchemeSource = colorSchemeScript.replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "");
+/** Holds taps on controls that need the app until it is live (lib/earlyTaps.ts). */
+const earlyTapsScript = `<script>${EARLY_TAPS_SCRIPT}</script>`;
+const scriptHash = (source: string) => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
 
 export type RendererOptions = {
   template: string;
@@ -85,13 +95,13 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   const [beforeRoot, afterRoot] = splitTemplate(template);
   const preloadsOf = chunkPreloads(options.manifest, options.readAsset);
 
-  async function render(url: string, call: CallProcedure, origin: string): Promise<RenderedPage> {
+  async function render(url: string, call: CallProcedure, origin: string, flash?: Flash): Promise<RenderedPage> {
     const { pathname } = new URL(url, "http://localhost");
     const matches = matchRoutes(appRoutes, pathname) ?? [];
     const leaf = matches.at(-1);
     const routePath = leaf?.route.index ? "/" : (leaf?.route.path ?? NOT_FOUND_PATH);
     const params = leaf?.params ?? {};
-    const preloads = preloadsOf(PAGE_MODULES[routePath]);
+    const preloads = preloadsOf(PAGE_MODULES[routePath], PAGE_STYLES[routePath]);
 
     // The admin area stays client-rendered; its page still carries the session's user, and an
     // address the user may not open is answered with the redirect the screen would make.
@@ -105,7 +115,7 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
       return { status: 200, html: compose(headTags(meta) + preloads, "", queries), cacheable: false, errors: [] };
     }
 
-    const app = await renderApp(url, call);
+    const app = await renderApp(url, call, flash);
     if (app.redirect !== undefined) return redirectTo(app.redirect, app.errors);
     const failures = app.queries.flatMap(([, , error]) => (error ? [error] : []));
     const missing = routePath === NOT_FOUND_PATH || failures.some((error) => error.data.httpStatus === 404);
@@ -132,7 +142,7 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     return `${styled.replace("</head>", `${head}</head>`)}${body}${afterRoot.replace("</body>", `${data}${structured}</body>`)}`;
   }
 
-  return { render, scriptHashes: [`'sha256-${createHash("sha256").update(colorSchemeSource).digest("base64")}'`] };
+  return { render, scriptHashes: [scriptHash(colorSchemeSource), scriptHash(EARLY_TAPS_SCRIPT)] };
 }
 
 /** The answer for a screen that only sends the reader elsewhere: never kept (it depends on who asks). */
@@ -209,25 +219,26 @@ function splitTemplate(template: string): [string, string] {
     // The stylesheet first: scripts wait while it loads instead of sharing a phone's bandwidth
     // with it (the page is readable before any script runs).
     .replace('<script type="module" ', '<script type="module" fetchpriority="low" ')
-    .replace(/<head>/, `<head>${colorSchemeScript}`);
+    .replace(/<head>/, `<head>${colorSchemeScript}${earlyTapsScript}`);
   return [before, template.slice(at + marker.length - "</div>".length)];
 }
 
 /**
  * For a page's modules: a <link rel="modulepreload"> for each chunk they need that the entry does
  * not load already, and the chunks' own stylesheets inside the page (as the entry's, see
- * deferStylesheets), so what the server rendered is styled before any script runs.
+ * deferStylesheets), so what the server rendered is styled before any script runs; for its
+ * style modules, their own stylesheets only.
  */
 function chunkPreloads(
   manifest: BuildManifest,
   readAsset: (path: string) => string,
-): (modules: readonly string[] | undefined) => string {
+): (modules: readonly string[] | undefined, styleModules?: readonly string[]) => string {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const loaded = new Set(entry ? [entry.file, ...(entry.imports ?? []).map((key) => manifest[key]?.file)] : []);
   const cache = new Map<string, string>();
-  return (modules) => {
+  return (modules, styleModules = []) => {
     if (!modules) return "";
-    const cacheKey = modules.join(" ");
+    const cacheKey = `${modules.join(" ")} | ${styleModules.join(" ")}`;
     let links = cache.get(cacheKey);
     if (links === undefined) {
       const files: string[] = [];
@@ -240,6 +251,8 @@ function chunkPreloads(
         for (const imported of chunk.imports ?? []) visit(imported);
       };
       for (const module of modules) visit(module);
+      for (const module of styleModules)
+        for (const css of manifest[module]?.css ?? []) if (!stylesheets.includes(css)) stylesheets.push(css);
       links =
         files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`).join("") +
         stylesheets.map((href) => styleElement(`/${href}`, readAsset)).join("");
@@ -251,7 +264,9 @@ function chunkPreloads(
 
 function answerOf<T>(queries: PageQuery[], path: string, matches: (input: Record<string, unknown>) => boolean) {
   for (const [queryKey, data, error] of queries) {
-    const [keyPath, options] = queryKey as [string[], { input?: Record<string, unknown> } | undefined];
+    const [keyPath, options] = queryKey as [unknown, { input?: Record<string, unknown> } | undefined];
+    // Only tRPC's keys name a procedure ([path, options]); the page's flash has a key of its own.
+    if (!Array.isArray(keyPath)) continue;
     if (!error && keyPath.join(".") === path && matches(options?.input ?? {})) return data as T;
   }
   return undefined;

@@ -1,7 +1,7 @@
 import "./styles/mantine.css";
 import "@mantine/notifications/styles.css";
 import "./styles/global.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
@@ -9,6 +9,7 @@ import { applyFullStylesheets } from "./lib/fullStylesheets";
 import { loadPageData } from "./lib/pageData";
 import { createApiClient, createQueryClient } from "./lib/trpc";
 import { validateWithoutEval } from "./lib/zodWithoutEval";
+import { preloadScreens } from "./routes";
 
 validateWithoutEval();
 
@@ -25,10 +26,22 @@ const app = (
 );
 loadPageData(queryClient);
 // A page the server rendered is hydrated; the admin area (data only) and the dev server start empty.
-const start = () => (rootElement.hasChildNodes() ? hydrateRoot(rootElement, app) : createRoot(rootElement).render(app));
+// The hydration is a transition: React then works in slices of a few milliseconds and lets the
+// browser handle input and paint between them, where a default-priority hydration is one task
+// (1.6 s of a 4×-throttled phone's main thread on a long thread, bench/README.md). Taps during it
+// are held and replayed (lib/earlyTaps.ts); links and native forms work all along.
+const start = () => {
+  if (rootElement.hasChildNodes()) startTransition(() => void hydrateRoot(rootElement, app));
+  else createRoot(rootElement).render(app);
+};
 // The server's HTML is painted first, then taken over: hydrating before the first frame held the
 // first paint back by the whole hydration (a hidden tab paints nothing, so it starts at once).
-void applyFullStylesheets().then(() => {
+// The screen's code is loaded first (its chunks are preloaded by the page): hydrating around a screen
+// still loading would throw its HTML away at the layout's first update (lib/lazyWithPreload.ts).
+const screenLoaded = rootElement.hasChildNodes()
+  ? preloadScreens(window.location.pathname).catch(() => undefined)
+  : null;
+void Promise.all([applyFullStylesheets(), screenLoaded]).then(() => {
   if (document.hidden) start();
   else requestAnimationFrame(() => setTimeout(start));
 });

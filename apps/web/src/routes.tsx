@@ -2,23 +2,24 @@
 // (App.tsx) and the server matches a request's path against it (entry-server.tsx) to answer an
 // unknown page with a 404.
 import { PAGES, type PageName } from "@forum/contracts";
-import { lazy, type ReactNode, Suspense } from "react";
-import type { RouteObject } from "react-router";
+import { type ReactNode, Suspense } from "react";
+import { matchRoutes, type RouteObject } from "react-router";
 import { FullScreenLoading } from "./components/FullScreenLoading";
 import { Layout } from "./components/Layout";
 import { PageHydrated } from "./components/PageHydrated";
+import { lazyWithPreload } from "./lib/lazyWithPreload";
 
-const HomePage = lazy(() => import("./pages/HomePage"));
-const TrendingPage = lazy(() => import("./pages/TrendingPage"));
-const PostPage = lazy(() => import("./pages/PostPage"));
-const CategoryPage = lazy(() => import("./pages/CategoryPage"));
-const ProfilePage = lazy(() => import("./pages/ProfilePage"));
-const LoginPage = lazy(() => import("./pages/LoginPage"));
-const SettingsPage = lazy(() => import("./pages/SettingsPage"));
-const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
-const SearchPage = lazy(() => import("./pages/SearchPage"));
-const NotificationsPage = lazy(() => import("./pages/NotificationsPage"));
-const AdminRoutes = lazy(() => import("./admin/AdminRoutes"));
+const HomePage = lazyWithPreload(() => import("./pages/HomePage"));
+const TrendingPage = lazyWithPreload(() => import("./pages/TrendingPage"));
+const PostPage = lazyWithPreload(() => import("./pages/PostPage"));
+const CategoryPage = lazyWithPreload(() => import("./pages/CategoryPage"));
+const ProfilePage = lazyWithPreload(() => import("./pages/ProfilePage"));
+const LoginPage = lazyWithPreload(() => import("./pages/LoginPage"));
+const SettingsPage = lazyWithPreload(() => import("./pages/SettingsPage"));
+const NotFoundPage = lazyWithPreload(() => import("./pages/NotFoundPage"));
+const SearchPage = lazyWithPreload(() => import("./pages/SearchPage"));
+const NotificationsPage = lazyWithPreload(() => import("./pages/NotificationsPage"));
+const AdminRoutes = lazyWithPreload(() => import("./admin/AdminRoutes"));
 
 function Lazy({ page }: { page: ReactNode }) {
   return (
@@ -29,34 +30,51 @@ function Lazy({ page }: { page: ReactNode }) {
   );
 }
 
+/** A route's screen, and how to load its code ahead of the render (main.tsx, before hydrating). */
+type Screen = ReturnType<typeof lazyWithPreload>;
+
 /** Each page's screen; its path and place come from the page list (PAGES). */
-const SCREENS: Record<PageName, ReactNode> = {
-  home: <HomePage />,
-  trending: <TrendingPage />,
-  post: <PostPage />,
-  category: <CategoryPage />,
-  profile: <ProfilePage />,
-  login: <LoginPage />,
-  auth: <LoginPage />,
-  settings: <SettingsPage />,
-  search: <SearchPage />,
-  notifications: <NotificationsPage />,
-  admin: <AdminRoutes />,
-  notFound: <NotFoundPage />,
+const SCREENS: Record<PageName, Screen> = {
+  home: HomePage,
+  trending: TrendingPage,
+  post: PostPage,
+  category: CategoryPage,
+  profile: ProfilePage,
+  login: LoginPage,
+  auth: LoginPage,
+  settings: SettingsPage,
+  search: SearchPage,
+  notifications: NotificationsPage,
+  admin: AdminRoutes,
+  notFound: NotFoundPage,
 };
 
 const pages = Object.entries(PAGES) as [PageName, (typeof PAGES)[PageName]][];
 
+const screen = (Page: Screen, element: ReactNode = <Page />) => ({ element, handle: { preload: Page.preload } });
+
 export const appRoutes: RouteObject[] = [
+  // Screens of their own wait for their code behind a loading screen.
   ...pages
     .filter(([, page]) => !page.layout)
-    .map(([name, page]) => ({ path: page.path, element: <Lazy page={SCREENS[name]} /> })),
+    .map(([name, page]) => {
+      const Page = SCREENS[name];
+      return { path: page.path, ...screen(Page, <Lazy page={<Page />} />) };
+    }),
   {
     element: <Layout />,
     children: pages
       .filter(([, page]) => page.layout)
       .map(([name, page]) =>
-        page.path === "/" ? { index: true, element: SCREENS[name] } : { path: page.path, element: SCREENS[name] },
+        page.path === "/" ? { index: true, ...screen(SCREENS[name]) } : { path: page.path, ...screen(SCREENS[name]) },
       ),
   },
 ];
+
+/** Loads the code of the screens `pathname` shows (and of what their server-rendered HTML holds). */
+export function preloadScreens(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(appRoutes, pathname) ?? [];
+  return Promise.all(
+    matches.map((match) => (match.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.()),
+  );
+}

@@ -3,6 +3,7 @@ export * from "./bannedMessage";
 export * from "./bulk";
 export * from "./constants";
 export * from "./fields";
+export * from "./flash";
 export * from "./mentions";
 export * from "./messages";
 export * from "./pages";

@@ -5,22 +5,40 @@
 export type PageDefinition = {
   /** react-router's path syntax; "*" is the catch-all (a page that does not exist). */
   path: string;
-  /** The source modules it needs at once (its lazy chunk; the Markdown renderer where it shows any). */
+  /** The source modules it needs at once (its lazy chunk). */
   modules: readonly string[];
+  /**
+   * Modules whose stylesheets it carries but whose code the browser never loads for it: the
+   * Markdown renderer's and the highlighter's, where it shows text the server formatted (that
+   * text stays the server's HTML, apps/web's components/markdown/FormattedText.tsx).
+   */
+  styles?: readonly string[];
   /** Inside the main layout (header, sidebar), or a screen of its own. */
   layout: boolean;
   /** Search engines may index it. */
   indexed: boolean;
 };
 
-const MARKDOWN = "src/components/markdown/Markdown.tsx";
+const FORMATTED_TEXT_STYLES = ["src/components/markdown/Markdown.tsx", "src/components/markdown/highlight.tsx"];
 
 export const PAGES = {
   home: { path: "/", modules: ["src/pages/HomePage.tsx"], layout: true, indexed: true },
   trending: { path: "/trending", modules: ["src/pages/TrendingPage.tsx"], layout: true, indexed: true },
-  post: { path: "/posts/:slug", modules: ["src/pages/PostPage.tsx", MARKDOWN], layout: true, indexed: true },
+  post: {
+    path: "/posts/:slug",
+    modules: ["src/pages/PostPage.tsx"],
+    styles: FORMATTED_TEXT_STYLES,
+    layout: true,
+    indexed: true,
+  },
   category: { path: "/cats/:slug", modules: ["src/pages/CategoryPage.tsx"], layout: true, indexed: true },
-  profile: { path: "/u/:username", modules: ["src/pages/ProfilePage.tsx", MARKDOWN], layout: true, indexed: true },
+  profile: {
+    path: "/u/:username",
+    modules: ["src/pages/ProfilePage.tsx"],
+    styles: FORMATTED_TEXT_STYLES,
+    layout: true,
+    indexed: true,
+  },
   login: { path: "/login", modules: ["src/pages/LoginPage.tsx"], layout: false, indexed: false },
   auth: { path: "/auth", modules: ["src/pages/LoginPage.tsx"], layout: false, indexed: false },
   settings: { path: "/settings", modules: ["src/pages/SettingsPage.tsx"], layout: true, indexed: false },

@@ -8,10 +8,11 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { type ApiServices, createCaller } from "@forum/api";
-import { pageRoutePaths, SESSION_COOKIE } from "@forum/contracts";
+import { type Flash, pageRoutePaths, SESSION_COOKIE } from "@forum/contracts";
 import { SHOWN_DATA_KINDS } from "@forum/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
+import { takeFlash } from "./flash";
 import { acceptsEncoding, type Bodies, COMPRESS_FROM_BYTES, jsonOf } from "./jsonBody";
 import { callProcedure } from "./procedures";
 import { originOf } from "./publicOrigin";
@@ -30,7 +31,7 @@ type RenderedPage = {
   errors: unknown[];
 };
 type PageRenderer = {
-  render: (url: string, call: CallProcedure, origin: string) => Promise<RenderedPage>;
+  render: (url: string, call: CallProcedure, origin: string, flash?: Flash) => Promise<RenderedPage>;
   scriptHashes: string[];
 };
 type ServerEntry = {
@@ -94,7 +95,12 @@ export function registerPages(
   const headers = pageHeaders(renderer.scriptHashes);
 
   /** Renders the request's page; null when it cannot be rendered here. */
-  const render = async (request: FastifyRequest, reply: FastifyReply, origin: string): Promise<KeptPage | null> => {
+  const render = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    origin: string,
+    flash?: Flash,
+  ): Promise<KeptPage | null> => {
     const caller = createCaller(await options.contextFor(request, reply));
     const call: CallProcedure = async (path, input) => {
       try {
@@ -108,7 +114,7 @@ export function registerPages(
       }
     };
     try {
-      const page = await renderer.render(request.url, call, origin);
+      const page = await renderer.render(request.url, call, origin, flash);
       for (const error of page.errors)
         request.log.error({ err: error, url: request.url }, "page render failed in part");
       const { status, location, postId, cacheable } = page;
@@ -124,10 +130,12 @@ export function registerPages(
 
   const servePage: PageServer = async (request, reply) => {
     const origin = originOf(request, options.publicUrl);
+    // A native form's message (./nativeForms.ts) is for this visit only.
+    const flash = takeFlash(request, reply);
     // Kept for visitors only: a member's page shows their own header and votes.
-    const key = request.cookies[SESSION_COOKIE] === undefined ? `page ${origin}${request.url}` : null;
+    const key = request.cookies[SESSION_COOKIE] === undefined && flash === null ? `page ${origin}${request.url}` : null;
     const { bodies: page, kept } = await options.shared.serve(key ?? "", key === null ? null : PAGE_READS, async () => {
-      if (key === null) return wrap(await render(request, reply, origin));
+      if (key === null) return wrap(await render(request, reply, origin, flash ?? undefined));
       const stamp = options.shared.stamp(PAGE_READS);
       const flight = `${stamp.version} ${stamp.minute} ${key}`;
       const joined = rendering.get(flight);

@@ -11,6 +11,8 @@ export function ChoiceSegments<T extends string>(props: {
 }) {
   return (
     <SegmentedControl
+      // A choice tapped before the app is live is held and made once it is (lib/earlyTaps.ts).
+      data-early-tap
       aria-label={props.label}
       data={props.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
       value={props.value}

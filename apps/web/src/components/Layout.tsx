@@ -5,6 +5,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { AdSlot } from "./AdSlot";
 import { BannedNotice } from "./BannedNotice";
+import { FlashNotice } from "./FlashNotice";
 import { Header } from "./Header";
 import { PageHydrated } from "./PageHydrated";
 import { PageLoader } from "./PageLoader";
@@ -30,6 +31,7 @@ export function Layout() {
       {menu.opened && <Overlay hiddenFrom="sm" fixed zIndex={99} backgroundOpacity={0.45} onClick={menu.close} />}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <BannedNotice mb="md" />
+        <FlashNotice mb="md" />
         {/* The header placement: above every public screen's content, as wide as it fits. */}
         <AdSlot placement="header" mb="md" />
         <Suspense fallback={<PageLoader />}>

@@ -21,9 +21,9 @@ function write(key: string, value: string): void {
   }
 }
 
-/** Like useState for a string, kept across reloads and the login round trip of this tab. */
-export function useKeptText(key: string): [string, (value: string) => void] {
-  const [value, setValue] = useState(() => read(key));
+/** Like useState for a string, kept across reloads and the login round trip of this tab (else `initial`). */
+export function useKeptText(key: string, initial = ""): [string, (value: string) => void] {
+  const [value, setValue] = useState(() => read(key) || initial);
   const set = useCallback(
     (next: string) => {
       setValue(next);

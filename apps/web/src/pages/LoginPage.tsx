@@ -1,11 +1,12 @@
 // Login/register (/login and /auth): a centred card outside the app layout, for signed-out visitors.
 import { Alert, Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
 import { BannedNotice } from "../components/BannedNotice";
+import { FlashNotice } from "../components/FlashNotice";
 import { usePageTitle } from "../components/PageTitle";
 import { Redirect } from "../components/Redirect";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
@@ -20,10 +21,17 @@ const TABS: Choice<AuthTab>[] = [
 
 export default function LoginPage() {
   const { user } = useCurrentUser();
-  const [tab, setTab] = useUrlChoice("tab", TABS, "login");
+  const [tab] = useUrlChoice("tab", TABS, "login");
   usePageTitle(tab === "login" ? "Login" : "Register");
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const reason = reasonText(params);
+  /** This screen with `value`'s tab open (and the same return path): each tab is a link, and a form posts there. */
+  const tabUrl = (value: AuthTab) => {
+    const next = new URLSearchParams(params);
+    next.set("tab", value);
+    return `${pathname}?${next}`;
+  };
   if (user) {
     // Also taken right after signing in: it must carry the action to resume as well.
     const resume = resumeAction(params);
@@ -52,19 +60,27 @@ export default function LoginPage() {
               {reason}
             </Alert>
           )}
-          <Tabs value={tab} onChange={(value) => value && setTab(value as AuthTab)}>
+          <FlashNotice mb="md" />
+          {/* The tabs are links (?tab=…): a tap works before the app is live, and Back returns. */}
+          <Tabs value={tab}>
             <Tabs.List grow mb="md">
               {TABS.map((choice) => (
-                <Tabs.Tab key={choice.value} value={choice.value}>
+                <Tabs.Tab
+                  key={choice.value}
+                  value={choice.value}
+                  renderRoot={({ type: _button, ...props }) => (
+                    <Link {...props} to={tabUrl(choice.value)} replace preventScrollReset />
+                  )}
+                >
                   {choice.label}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
             <Tabs.Panel value="login">
-              <LoginForm />
+              <LoginForm action={tabUrl("login")} />
             </Tabs.Panel>
             <Tabs.Panel value="register">
-              <RegisterForm />
+              <RegisterForm action={tabUrl("register")} />
             </Tabs.Panel>
           </Tabs>
         </Paper>

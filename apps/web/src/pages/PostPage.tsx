@@ -10,10 +10,13 @@ import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { LoadFailedState } from "../components/browse/LoadFailedState";
 import { PostDetail } from "../components/post/PostDetail";
 import { PostSkeleton } from "../components/post/PostSkeleton";
-import { ReplyForm } from "../components/post/ReplyForm";
+import { loadServerRenderedComposer, ReplyForm } from "../components/post/ReplyForm";
 import { ReplyList } from "../components/post/ReplyList";
 import { ReplyBoxProvider } from "../components/post/replyBox";
 import { httpStatusOf, useTRPC } from "../lib/trpc";
+
+/** Before a server-rendered post page is hydrated (lib/lazyWithPreload.ts). */
+export const loadServerRendered = loadServerRenderedComposer;
 
 /** Spec section 9: the post read is retried twice, but never after an answer like 404. */
 function retryPostRead(failureCount: number, error: unknown) {

@@ -5,13 +5,15 @@
 // on their answers, like the ads once ad settings say they are on). The screens stay the one
 // source of what a page needs; nothing here lists it again.
 import { Writable } from "node:stream";
-import { type Query, type QueryClient, skipToken } from "@tanstack/react-query";
+import type { Flash } from "@forum/contracts";
+import { hashKey, type Query, type QueryClient, skipToken } from "@tanstack/react-query";
 import { createTRPCClient, TRPCClientError } from "@trpc/client";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "../App";
 import { PageHeadContext } from "../components/PageTitle";
 import { RedirectRecorder } from "../components/Redirect";
+import { FLASH_KEY } from "../lib/flash";
 import type { PageQuery } from "../lib/pageData";
 import { createQueryClient } from "../lib/trpc";
 import { type CallProcedure, inProcessLink } from "./inProcessLink";
@@ -34,9 +36,11 @@ export type RenderedApp = {
 
 type Settled = { queryKey: readonly unknown[]; data?: unknown; error?: unknown };
 
-export async function renderApp(url: string, call: CallProcedure): Promise<RenderedApp> {
+export async function renderApp(url: string, call: CallProcedure, flash?: Flash): Promise<RenderedApp> {
   const apiClient = createTRPCClient({ links: [inProcessLink(call)] });
   const settled = new Map<string, Settled>();
+  // A native form's message is part of the page's data, so the hydration shows it too.
+  if (flash) settled.set(hashKey(FLASH_KEY), { queryKey: FLASH_KEY, data: flash });
   for (let pass = 1; ; pass++) {
     // A fresh client per pass, filled with what is known: each query is built with the options
     // of this pass's render (a query disabled in the last pass may be enabled now).

@@ -1,37 +1,53 @@
 // The Login tab: Username and Password, checked with the server's own schema (loginInput); blank
-// fields are caught here with the spec's toast and nothing is sent.
-import { loginInput, MESSAGES } from "@forum/contracts";
+// fields are caught here with the spec's toast and nothing is sent. Before the app is live (or
+// without JavaScript) the form posts itself to `action`; the server signs in and redirects with
+// the same messages (apps/server/src/plugins/nativeForms.ts).
+import { FORM_SUCCESS, loginInput, SIGN_IN_FORM_MESSAGES, signInFailure } from "@forum/contracts";
 import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { useRef } from "react";
+import { useFlashValues } from "../../lib/flash";
 import { toastError } from "../../lib/toast";
-import { useTRPC } from "../../lib/trpc";
+import { httpStatusOf, useTRPC } from "../../lib/trpc";
+import { useTypedBeforeHydration } from "../../lib/typedBeforeHydration";
 import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";
-import { serverReason } from "./authFailure";
 import { useSignedIn } from "./useSignedIn";
 
-export function LoginForm() {
+export function LoginForm({ action }: { action: string }) {
   const trpc = useTRPC();
   const signedIn = useSignedIn();
-  const { field, onSubmit } = useSchemaForm({
-    initialValues: { username: "", password: "" },
+  const kept = useFlashValues("login");
+  const initialValues = { username: kept.username ?? "", password: "" };
+  const { form, field, onSubmit } = useSchemaForm({
+    initialValues,
     schema: loginInput,
-    formMessages: { [MESSAGES.loginFieldsRequired]: "Missing information" },
+    formMessages: SIGN_IN_FORM_MESSAGES,
   });
   const login = useToastedMutation(trpc.auth.login.mutationOptions(), {
     // Any failure reads as bad credentials (a 401 here is not a lost session), except a ban,
     // which the member needs to know about, and too many attempts, which says how long to wait.
     failure: (error) => {
-      toastError("Login failed", serverReason(error, [403, 429]) ?? MESSAGES.invalidCredentials);
+      const text = signInFailure("login", httpStatusOf(error), error instanceof Error ? error.message : "");
+      toastError(text.title, text.message);
       return undefined;
     },
-    onSuccess: (user) => signedIn(user, "Logged in successfully"),
+    onSuccess: (user) => signedIn(user, FORM_SUCCESS.login.message),
   });
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, initialValues, (typed) => form.setValues(typed));
+
   return (
-    <form noValidate onSubmit={onSubmit((credentials) => login.mutate(credentials))}>
+    <form
+      ref={formRef}
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={onSubmit((credentials) => login.mutate(credentials))}
+    >
       <Stack gap="sm">
-        <TextInput label="Username" autoComplete="username" {...field("username")} />
-        <PasswordInput label="Password" autoComplete="current-password" {...field("password")} />
+        <TextInput label="Username" name="username" autoComplete="username" {...field("username")} />
+        <PasswordInput label="Password" name="password" autoComplete="current-password" {...field("password")} />
         <Button type="submit" fullWidth mt="xs" disabled={login.isPending}>
           {login.isPending ? "Logging in..." : "Login"}
         </Button>

@@ -15,6 +15,8 @@ export type MarkdownEditorHandle = { append: (block: string) => void; focus: () 
 type Props = {
   value: string;
   onChange: (value: string) => void;
+  /** The text box's name in a form that also posts natively (the reply box). */
+  name?: string;
   /** A visible label; without one, `ariaLabel` names the text box. */
   label?: string;
   ariaLabel?: string;
@@ -95,6 +97,7 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function M
   {
     value,
     onChange,
+    name,
     label,
     ariaLabel,
     withAsterisk,
@@ -180,6 +183,7 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, Props>(function M
           <Textarea
             ref={box}
             id={id}
+            name={name}
             aria-label={label ? undefined : ariaLabel}
             aria-describedby={hintId}
             placeholder={placeholder}

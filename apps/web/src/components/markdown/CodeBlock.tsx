@@ -3,6 +3,7 @@
 import { ActionIcon, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
+import { COPIED_MS, writeCode } from "./copyCode";
 
 const HighlightedCode = lazy(() => import("./highlight"));
 
@@ -33,12 +34,11 @@ export function CodeBlock({ code, language }: { code: string; language: string }
 
 function CopyCode({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
-  const copy = () => {
-    void navigator.clipboard?.writeText(code).then(() => {
+  const copy = () =>
+    writeCode(code, () => {
       setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
+      setTimeout(() => setCopied(false), COPIED_MS);
     });
-  };
   const label = copied ? "Copied" : "Copy code";
   return (
     <Tooltip label={label} withArrow>

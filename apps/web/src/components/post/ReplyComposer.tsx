@@ -1,10 +1,14 @@
 // The reply form of a member's post page (ReplyForm.tsx loads it lazily): the Markdown editor,
-// checked with the server's schema before it is sent.
-import { createReplyInput, isBlank, type PostView } from "@forum/contracts";
+// checked with the server's schema before it is sent. Before the app is live (or without
+// JavaScript) the form posts itself to the post's address; the server adds the reply and
+// redirects to it with the same messages (apps/server/src/plugins/nativeForms.ts).
+import { createReplyInput, FORM_SUCCESS, isBlank, type PostView } from "@forum/contracts";
 import { Button, CloseButton, Group, Stack, Text } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useHydrated } from "../../lib/hydrated";
 import { useTRPC } from "../../lib/trpc";
+import { useTypedBeforeHydration } from "../../lib/typedBeforeHydration";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { useRepliesChanged } from "./postCache";
@@ -22,7 +26,7 @@ export default function ReplyComposer({ post, box }: { post: PostView; box: Repl
     else if (pending) editorRef.current?.focus();
   }, [takePending, editorRef]);
   const create = useToastedMutation(trpc.replies.create.mutationOptions(), {
-    success: "Reply posted successfully",
+    success: FORM_SUCCESS.reply.message,
     failure: "Failed to post reply",
     onSuccess: async (reply) => {
       setContent("");
@@ -40,9 +44,15 @@ export default function ReplyComposer({ post, box }: { post: PostView; box: Repl
     setContent(value);
     setProblem(undefined);
   };
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, { content }, (typed) => setContent(typed.content ?? ""));
+  const hydrated = useHydrated();
 
   return (
     <form
+      ref={formRef}
+      method="post"
+      action={`/posts/${encodeURIComponent(post.slug)}`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -52,6 +62,8 @@ export default function ReplyComposer({ post, box }: { post: PostView; box: Repl
         else setProblem(checked.error.issues[0]?.message);
       }}
     >
+      <input type="hidden" name="postId" value={post.id} />
+      {replyTo && <input type="hidden" name="replyToId" value={replyTo.id} />}
       <Stack gap="sm">
         {replyTo && (
           <Group gap={4} wrap="nowrap">
@@ -63,6 +75,7 @@ export default function ReplyComposer({ post, box }: { post: PostView; box: Repl
         )}
         <MarkdownEditor
           ref={box.editorRef}
+          name="content"
           ariaLabel="Your reply"
           placeholder="Share your thoughts..."
           minRows={4}
@@ -72,7 +85,8 @@ export default function ReplyComposer({ post, box }: { post: PostView; box: Repl
           error={problem}
         />
         <Group justify="flex-end">
-          <Button type="submit" disabled={blank || create.isPending}>
+          {/* Sent natively until the app is live: only the app knows the box is empty. */}
+          <Button type="submit" disabled={hydrated && (blank || create.isPending)}>
             {create.isPending ? "Posting..." : "Post Reply"}
           </Button>
         </Group>

@@ -3,17 +3,23 @@
 import type { PostView } from "@forum/contracts";
 import { Alert, Button, Group, Paper, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { lazy, Suspense, useId } from "react";
+import { Suspense, useId } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { HoldLanding } from "../../lib/landing";
+import { lazyWithPreload } from "../../lib/lazyWithPreload";
 import { loginUrl, useHere } from "../../lib/loginReturn";
 import { useReplyBox } from "./replyBox";
 
 // Members' only: loaded when a member's page shows it, so a visitor's post page neither downloads
 // nor evaluates the editor, its toolbar and the reply schema before its first paint (33 files
 // were loaded before it on the laptop profile, bench/README.md).
-const ReplyComposer = lazy(() => import("./ReplyComposer"));
+const ReplyComposer = lazyWithPreload(() => import("./ReplyComposer"));
+
+/** A member's page came with the reply box in its HTML: its code loads before the page is hydrated. */
+export function loadServerRenderedComposer(): Promise<void> | undefined {
+  return document.querySelector('form textarea[name="content"]') ? ReplyComposer.preload() : undefined;
+}
 
 export const LOCKED_TEXT = "This discussion is locked";
 

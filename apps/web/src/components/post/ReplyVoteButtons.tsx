@@ -2,7 +2,7 @@
 // counts go into the cached replies of the post; a visitor is sent to log in first.
 import type { ReplyView, VoteType } from "@forum/contracts";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import { useGoToLogin } from "../../lib/loginReturn";
+import { loginUrl, useHere } from "../../lib/loginReturn";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 import { usePatchReply } from "./postCache";
@@ -11,7 +11,7 @@ import { VoteControl } from "./VoteControl";
 export function ReplyVoteButtons({ reply }: { reply: ReplyView }) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
-  const goToLogin = useGoToLogin();
+  const here = useHere();
   const patchReply = usePatchReply(reply.postId);
   // No success toast: the counts and the highlighted arrow say it.
   const vote = useToastedMutation(trpc.votes.cast.mutationOptions(), {
@@ -20,8 +20,7 @@ export function ReplyVoteButtons({ reply }: { reply: ReplyView }) {
       patchReply(reply.id, (current) => ({ ...current, upvotes, downvotes, myVote })),
   });
   const cast = (type: VoteType) => {
-    if (!user) goToLogin("vote");
-    else if (!vote.isPending) vote.mutate({ type, replyId: reply.id });
+    if (!vote.isPending) vote.mutate({ type, replyId: reply.id });
   };
   return (
     <VoteControl
@@ -32,6 +31,7 @@ export function ReplyVoteButtons({ reply }: { reply: ReplyView }) {
       myVote={reply.myVote}
       busy={vote.isPending}
       onCast={cast}
+      loginHref={user ? undefined : () => loginUrl("/auth", here, "vote")}
     />
   );
 }

@@ -4,7 +4,7 @@
 import type { PostView, VoteType } from "@forum/contracts";
 import { useEffect } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import { useGoToLogin, useResumed } from "../../lib/loginReturn";
+import { loginUrl, useHere, useResumed } from "../../lib/loginReturn";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 import { usePatchPost } from "./postCache";
@@ -13,7 +13,7 @@ import { VoteControl } from "./VoteControl";
 export function VoteButtons({ post }: { post: PostView }) {
   const trpc = useTRPC();
   const { user } = useCurrentUser();
-  const goToLogin = useGoToLogin();
+  const here = useHere();
   const patchPost = usePatchPost();
   // No success toast: the counts and the highlighted arrow say it.
   const vote = useToastedMutation(trpc.votes.cast.mutationOptions(), {
@@ -23,11 +23,8 @@ export function VoteButtons({ post }: { post: PostView }) {
   });
 
   const cast = (type: VoteType) => {
-    // Visitors sign in first rather than cast a vote the server would refuse; the vote is cast
-    // when they come back.
-    if (!user) goToLogin("vote", type);
     // A click while the last vote is on its way is ignored; the button keeps its focus.
-    else if (!vote.isPending) vote.mutate({ type, postId: post.id });
+    if (!vote.isPending) vote.mutate({ type, postId: post.id });
   };
 
   // Back from signing in to vote: cast it, unless this member's vote is that one already (casting
@@ -47,6 +44,9 @@ export function VoteButtons({ post }: { post: PostView }) {
       myVote={post.myVote}
       busy={vote.isPending}
       onCast={cast}
+      // Visitors sign in first rather than cast a vote the server would refuse; the vote is cast
+      // when they come back.
+      loginHref={user ? undefined : (type) => loginUrl("/auth", here, "vote", type)}
     />
   );
 }

@@ -14,6 +14,7 @@ import {
   useState,
 } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
+import { useFlashValues } from "../../lib/flash";
 import { useKeptText } from "../../lib/keptText";
 import type { MarkdownEditorHandle } from "../composer/MarkdownEditor";
 import { isStaff } from "./canModify";
@@ -46,8 +47,10 @@ const ReplyBoxContext = createContext<ReplyBox | null>(null);
 
 export function ReplyBoxProvider({ post, children }: { post: PostView; children: ReactNode }) {
   const { user } = useCurrentUser();
-  // Kept until sent: a session that runs out mid-reply sends the member to log in and back.
-  const [content, setContent] = useKeptText(`reply:${post.id}`);
+  // Kept until sent: a session that runs out mid-reply sends the member to log in and back. A reply
+  // the server refused when it was posted natively comes back with the page (lib/flash.ts).
+  const refused = useFlashValues("reply").content;
+  const [content, setContent] = useKeptText(`reply:${post.id}`, refused);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const editorRef = useRef<MarkdownEditorHandle | null>(null);
   const pendingRef = useRef<{ text?: string } | null>(null);

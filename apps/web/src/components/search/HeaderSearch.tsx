@@ -1,10 +1,12 @@
 // The "Search discussions..." box: Enter opens /search?q=… (a new history entry, so Back returns).
+// It is a GET form to /search: before the app is live (or without JavaScript) the browser sends it.
 // In the header on wide screens, in the slide-over menu on phones; on the search page it shows
 // the query being looked at.
 import { Box, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { useTypedBeforeHydration } from "../../lib/typedBeforeHydration";
 
 type Props = { visibleFrom?: "md"; hiddenFrom?: "md"; onSearched?: () => void };
 
@@ -15,6 +17,8 @@ export function HeaderSearch({ visibleFrom, hiddenFrom, onSearched }: Props) {
   const current = pathname === "/search" ? (params.get("q") ?? "") : "";
   const [value, setValue] = useState(current);
   useEffect(() => setValue(current), [current]);
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, { q: current }, (typed) => setValue(typed.q ?? ""));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +31,10 @@ export function HeaderSearch({ visibleFrom, hiddenFrom, onSearched }: Props) {
   return (
     <Box
       component="form"
+      ref={formRef}
       role="search"
+      action="/search"
+      method="get"
       onSubmit={submit}
       visibleFrom={visibleFrom}
       hiddenFrom={hiddenFrom}
@@ -35,6 +42,7 @@ export function HeaderSearch({ visibleFrom, hiddenFrom, onSearched }: Props) {
     >
       <TextInput
         type="search"
+        name="q"
         placeholder="Search discussions..."
         aria-label="Search discussions"
         leftSection={<IconSearch size={16} aria-hidden />}

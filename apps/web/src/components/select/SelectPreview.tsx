@@ -38,6 +38,8 @@ export function SelectPreview({ label, valueLabel, width, inputRef, onIntent }: 
       rightSection={<ComboboxChevron size="sm" />}
       rightSectionPointerEvents="none"
       w={width}
+      // Opened by a press: one made before the app is live is held and replayed (lib/earlyTaps.ts).
+      data-early-tap
       onPointerEnter={() => onIntent("prefetch")}
       onFocus={() => onIntent("prefetch")}
       onPointerDown={onPointerDown}
