@@ -12,22 +12,13 @@
 // Writes every run to bench/results/lighthouse.json and the medians, with each page's failing
 // audits, into bench/results/latest.json under "lighthouse".
 import { spawn } from "node:child_process";
-import {
-  constants,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/scripts/chromium.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
-import { freePort, startNodeServer, stopServer } from "./lib/processes.mjs";
+import { startForumOnCopy } from "./lib/forumOnCopy.mjs";
 
 const LIGHTHOUSE = join(benchDir, "node_modules", ".bin", "lighthouse");
 const CATEGORIES = ["performance", "accessibility", "seo"];
@@ -45,7 +36,6 @@ const { values } = parseArgs({
 });
 const scale = Number(values.scale);
 const runs = Number(values.runs);
-const root = join(benchDir, "..");
 const resultsDir = join(benchDir, "results");
 
 /** One Lighthouse run of `url`: its JSON report (the CLI, which starts its own Chromium). */
@@ -142,25 +132,8 @@ function verdict(summary) {
 
 async function main() {
   const dataset = ensureDataset(scale);
-  const work = mkdtempSync(join(tmpdir(), "forum-lighthouse-"));
-  const databasePath = join(work, "forum.db");
-  copyFileSync(dataset.db, databasePath, constants.COPYFILE_FICLONE);
-  const webDist = process.env.FORUM_WEB_DIST ?? join(root, "apps", "web", "dist");
-  const forum = await startNodeServer({
-    script: join(root, "apps", "server", "dist", "main.cjs"),
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: "warn",
-      FORUM_SEED: "none",
-      FORUM_RATE_LIMITS: "off",
-      DATABASE_PATH: databasePath,
-      FORUM_WEB_DIST: webDist,
-      FORUM_UPLOADS_DIR: join(work, "uploads"),
-    },
-    port: await freePort(),
-    readyPath: "/api/categories",
-  });
+  const forum = await startForumOnCopy(dataset, { name: "lighthouse", webDist: process.env.FORUM_WEB_DIST });
+  const { work } = forum;
   const { summary } = dataset;
   const allPages = [
     { name: "home", path: "/" },
@@ -216,7 +189,7 @@ async function main() {
       cpuModel: cpus()[0]?.model ?? "unknown cpu",
       memoryMB: Math.round(totalmem() / 1024 / 1024),
       loadAverage: loadavg().map((value) => Math.round(value * 10) / 10),
-      webDist,
+      webDist: process.env.FORUM_WEB_DIST ?? "apps/web/dist",
       scale,
       runsPerPage: runs,
       targets: TARGETS,
@@ -235,8 +208,7 @@ async function main() {
     writeFileSync(latestPath, `${JSON.stringify(latest, null, 2)}\n`);
     console.log(`\nWritten to ${join(resultsDir, "lighthouse.json")} and ${latestPath} (lighthouse)`);
   } finally {
-    await stopServer(forum.child);
-    rmSync(work, { recursive: true, force: true });
+    await forum.stop();
   }
 }
 

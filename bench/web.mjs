@@ -12,15 +12,15 @@
 // navigation's start: the first post title on / and the post title on /posts/{slug} painted (the
 // first animation frame in which the element is laid out, and not before the first contentful
 // paint), the first contentful paint, and what was downloaded by then.
-import { constants, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../apps/web/scripts/chromium.mjs";
 import { PHONE } from "../apps/web/scripts/phone.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
-import { freePort, startNodeServer, stopServer } from "./lib/processes.mjs";
+import { startForumOnCopy } from "./lib/forumOnCopy.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +32,6 @@ const { values } = parseArgs({
 });
 const scale = Number(values.scale);
 const runs = Number(values.runs);
-const root = join(benchDir, "..");
 
 export const PROFILES = {
   phone: { ...PHONE, targetMs: 1200 },
@@ -111,24 +110,7 @@ const round = (value) => (value === null ? null : Math.round(value));
 
 async function main() {
   const dataset = ensureDataset(scale);
-  const work = mkdtempSync(join(tmpdir(), "forum-web-bench-"));
-  const databasePath = join(work, "forum.db");
-  copyFileSync(dataset.db, databasePath, constants.COPYFILE_FICLONE);
-  const forum = await startNodeServer({
-    script: join(root, "apps", "server", "dist", "main.cjs"),
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      LOG_LEVEL: "warn",
-      FORUM_SEED: "none",
-      FORUM_RATE_LIMITS: "off",
-      DATABASE_PATH: databasePath,
-      FORUM_WEB_DIST: join(root, "apps", "web", "dist"),
-      FORUM_UPLOADS_DIR: join(work, "uploads"),
-    },
-    port: await freePort(),
-    readyPath: "/api/categories",
-  });
+  const forum = await startForumOnCopy(dataset, { name: "web-bench" });
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
@@ -193,8 +175,7 @@ async function main() {
     console.log(`\nWritten to ${values.out}`);
   } finally {
     await browser.close();
-    await stopServer(forum.child);
-    rmSync(work, { recursive: true, force: true });
+    await forum.stop();
   }
 }
 

@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
+import { loadServerRenderedAds } from "./components/AdSlot";
 import { applyFullStylesheets } from "./lib/fullStylesheets";
 import { loadPageData } from "./lib/pageData";
 import { createApiClient, createQueryClient } from "./lib/trpc";
@@ -36,10 +37,11 @@ const start = () => {
 };
 // The server's HTML is painted first, then taken over: hydrating before the first frame held the
 // first paint back by the whole hydration (a hidden tab paints nothing, so it starts at once).
-// The screen's code is loaded first (its chunks are preloaded by the page): hydrating around a screen
-// still loading would throw its HTML away at the layout's first update (lib/lazyWithPreload.ts).
+// The screen's code is loaded first (its chunks are preloaded by the page), and an ad's when the page
+// shows one: hydrating around a part still loading would throw its HTML away at the layout's first
+// update (lib/lazyWithPreload.ts).
 const screenLoaded = rootElement.hasChildNodes()
-  ? preloadScreens(window.location.pathname).catch(() => undefined)
+  ? Promise.all([preloadScreens(window.location.pathname), loadServerRenderedAds()]).catch(() => undefined)
   : null;
 void Promise.all([applyFullStylesheets(), screenLoaded]).then(() => {
   if (document.hidden) start();

@@ -5,11 +5,20 @@
 import type { AdPlacement } from "@forum/contracts";
 import type { MantineSpacing } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useLandingHold } from "../lib/landing";
+import { lazyWithPreload } from "../lib/lazyWithPreload";
 import { useTRPC } from "../lib/trpc";
 
-const AdCard = lazy(() => import("./AdCard"));
+const AdCard = lazyWithPreload(() => import("./AdCard"));
+
+/**
+ * A page whose server-rendered HTML shows an ad: the ad's code loads before the page is hydrated,
+ * else the layout's first update replaces the ad (lib/lazyWithPreload.ts).
+ */
+export function loadServerRenderedAds(): Promise<void> | undefined {
+  return document.querySelector('aside[aria-label^="Advertisement: "]') ? AdCard.preload() : undefined;
+}
 
 export function useAdsEnabled() {
   const trpc = useTRPC();

@@ -6,7 +6,7 @@
 import { PAGE_STEP } from "@forum/contracts";
 import { Button, Center, Stack, Text } from "@mantine/core";
 import { hashKey, type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import { isValidElement, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { pageOf } from "../../lib/paging";
 
 /**
@@ -150,18 +150,5 @@ function ListPage<T, E, K extends QueryKey, A>({
     );
   }
   if (page.shown.length === 0) return empty;
-  return page.shown.map((item, index) => {
-    const node = renderItem(item, offset + index);
-    // Each item is its own Suspense boundary: a server-rendered list is hydrated an item at a time,
-    // after the page around it (React leaves a boundary it meets while hydrating for a later,
-    // interruptible pass at the lowest priority), so fifty replies neither hold the page's first
-    // interaction back nor make one long task (issue 26). A tap on an item not hydrated yet
-    // hydrates that item first.
-    const key = isValidElement(node) && node.key !== null ? node.key : offset + index;
-    return (
-      <Suspense key={key} fallback={null}>
-        {node}
-      </Suspense>
-    );
-  });
+  return page.shown.map((item, index) => renderItem(item, offset + index));
 }

@@ -8,6 +8,7 @@
 // the links within the forum, are handled by one listener on the text (StaticFormattedText).
 import { Component, lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { useHydrated } from "../../lib/hydrated";
 import { HoldLanding } from "../../lib/landing";
 import { copyCode } from "./copyCode";
 
@@ -16,17 +17,20 @@ const Markdown = lazy(() => import("./Markdown"));
 /** Marks a formatted text's element, by its React id (the same in the server's render and the hydration). */
 const FORMATTED_ATTRIBUTE = "data-formatted";
 
-/** The server's HTML of the text with this id, while the page the server rendered is being hydrated. */
+/** The server's HTML of the text with this id (in the browser, while it is being hydrated). */
 function serverFormatted(id: string): string | null {
-  if (typeof document === "undefined" || document.documentElement.hasAttribute("data-hydrated")) return null;
+  if (typeof document === "undefined") return null;
   return document.querySelector(`[${FORMATTED_ATTRIBUTE}="${CSS.escape(id)}"]`)?.innerHTML ?? null;
 }
 
 export function FormattedText({ text }: { text: string }) {
   const id = useId();
+  // False while React hydrates this text (any pass: a reply's own boundary is hydrated after the
+  // page around it), and in the server's render.
+  const live = useHydrated();
   // Read once, on the first render: the hydration's.
   const [server] = useState(() => {
-    const html = serverFormatted(id);
+    const html = live ? null : serverFormatted(id);
     return html === null ? null : { html, text };
   });
   const marked = { [FORMATTED_ATTRIBUTE]: id };
