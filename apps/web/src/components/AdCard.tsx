@@ -8,6 +8,7 @@ import { Anchor, Box, type MantineSpacing, Paper, Text, useComputedColorScheme }
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { useHydrated } from "../lib/hydrated";
 import { useTRPC } from "../lib/trpc";
 
 /** Ads counted in this page view, so an ad repeated down the page counts once. */
@@ -89,8 +90,11 @@ function SandboxedAd({
   onLaidOut: (adId: number) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  // The scheme on the first render (not after an effect): a change reloads the frame.
-  const scheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
+  // The scheme on the first render (not after an effect): a change reloads the frame. A frame in
+  // the server's HTML keeps the server's (light) scheme through hydration, which never changes an
+  // attribute, and takes the reader's right after it (useHydrated).
+  const readersScheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
+  const scheme = useHydrated() ? readersScheme : "light";
   const [width, declaredHeight] = (ad.dimensions ?? "").split("x").map(Number);
   const [contentHeight, setContentHeight] = useState<number | null>(null);
   const [loaded, setLoaded] = useState(false);
