@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { hashPassword } from "@forum/api";
 import type { Role } from "@forum/contracts";
 import { type ForumDb, hotScore } from "@forum/db";
+import type { CompiledQuery } from "kysely";
 import { type AppOptions, buildApp, type ForumApp } from "../src/app";
 import { checkDocumented } from "./conformance";
 import { createTestDatabase, type TestDatabase } from "./engines/testDatabase";
@@ -222,4 +223,17 @@ export async function insertPost(
     .where("id", "=", fields.categoryId)
     .execute();
   return row;
+}
+
+/**
+ * Records into `ran` every statement the query procedures run from now on (the read
+ * connection's executor): tests count them to prove what was, or was not, computed again.
+ */
+export function recordReadStatements(forum: TestForum, ran: CompiledQuery[]): void {
+  const executor = forum.app.services.readDb.getExecutor();
+  const executeQuery = executor.executeQuery.bind(executor);
+  executor.executeQuery = <R>(query: CompiledQuery<R>) => {
+    ran.push(query);
+    return executeQuery(query);
+  };
 }

@@ -4,7 +4,15 @@
 // run (the read connection's executor), on both engines.
 import type { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { client, insertCategory, insertPost, signedIn, startForum, type TestForum } from "./harness";
+import {
+  client,
+  insertCategory,
+  insertPost,
+  recordReadStatements,
+  signedIn,
+  startForum,
+  type TestForum,
+} from "./harness";
 
 let forum: TestForum;
 const ran: CompiledQuery[] = [];
@@ -13,12 +21,7 @@ beforeAll(async () => {
   // A clock that stands still: lists are kept within a minute.
   const now = Date.now();
   forum = await startForum({ clock: () => now });
-  const executor = forum.app.services.readDb.getExecutor();
-  const executeQuery = executor.executeQuery.bind(executor);
-  executor.executeQuery = <R>(query: CompiledQuery<R>) => {
-    ran.push(query);
-    return executeQuery(query);
-  };
+  recordReadStatements(forum, ran);
 });
 afterAll(() => forum.close());
 

@@ -3,7 +3,15 @@
 // statements the query procedures really run (the read connection's executor), on both engines.
 import type { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, insertCategory, insertPost, signedIn, startForum, type TestForum } from "./harness";
+import {
+  client,
+  insertCategory,
+  insertPost,
+  recordReadStatements,
+  signedIn,
+  startForum,
+  type TestForum,
+} from "./harness";
 
 let forum: TestForum;
 let categoryId: number;
@@ -16,12 +24,7 @@ beforeAll(async () => {
   const now = Date.now();
   forum = await startForum({ clock: () => now });
   categoryId = await insertCategory(forum.db, "Once");
-  const executor = forum.app.services.readDb.getExecutor();
-  const executeQuery = executor.executeQuery.bind(executor);
-  executor.executeQuery = <R>(query: CompiledQuery<R>) => {
-    ran.push(query);
-    return executeQuery(query);
-  };
+  recordReadStatements(forum, ran);
 });
 afterAll(() => forum.close());
 
