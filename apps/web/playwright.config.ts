@@ -32,6 +32,10 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS },
     viewport: { width: 1280, height: 900 },
     trace: "off",
+    // An action or a page load that cannot happen fails with what it waited for, instead of
+    // waiting out the test's whole timeout (Playwright's defaults are no limit).
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
   },
   // The suites sign up and sign in many members from one address: their server runs with the
   // limits off (FORUM_RATE_LIMITS=off), as a load test would. The limits' own tests use a second

@@ -60,6 +60,9 @@ const PAGE_MODULES: Record<string, readonly string[]> = Object.fromEntries(
   Object.values(PAGES).map((page) => [page.path, page.modules]),
 );
 
+/** The shell's parts that a signed-in member's every page shows, lazily loaded (Header.tsx). */
+const MEMBER_MODULES = ["src/components/notifications/NotificationBell.tsx"];
+
 /** The modules whose stylesheets each page carries without their code (PAGES' `styles`). */
 const PAGE_STYLES: Record<string, readonly string[]> = Object.fromEntries(
   Object.values(PAGES).flatMap((page) => ("styles" in page ? [[page.path, page.styles]] : [])),
@@ -101,7 +104,7 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     const leaf = matches.at(-1);
     const routePath = leaf?.route.index ? "/" : (leaf?.route.path ?? NOT_FOUND_PATH);
     const params = leaf?.params ?? {};
-    const preloads = preloadsOf(PAGE_MODULES[routePath], PAGE_STYLES[routePath]);
+    const pageModules = PAGE_MODULES[routePath] ?? [];
 
     // The admin area stays client-rendered; its page still carries the session's user, and an
     // address the user may not open is answered with the redirect the screen would make.
@@ -112,6 +115,7 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
       if ("redirect" in destination) return redirectTo(destination.redirect);
       const queries: PageQuery[] = [[keys.auth.me.queryKey(), user]];
       const meta = pageHead(origin, pathname, undefined, { kind: "other", noindex: true });
+      const preloads = preloadsOf(pageModules, PAGE_STYLES[routePath]);
       return { status: 200, html: compose(headTags(meta) + preloads, "", queries), cacheable: false, errors: [] };
     }
 
@@ -122,6 +126,9 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     const facts = factsOf(routePath, params, app.queries);
     const meta = pageHead(origin, pathname, app.title, facts);
     if (missing) meta.noindex = true;
+    // A member's page shows the bell, whose code main.tsx loads before hydrating: fetched with the page's.
+    const member = answerOf<CurrentUser | null>(app.queries, "auth.me", () => true);
+    const preloads = preloadsOf(member ? [...pageModules, ...MEMBER_MODULES] : pageModules, PAGE_STYLES[routePath]);
     return {
       status: missing ? 404 : 200,
       html: compose(headTags(meta) + preloads, app.html, app.queries, meta.jsonLd),
@@ -232,12 +239,11 @@ function splitTemplate(template: string): [string, string] {
 function chunkPreloads(
   manifest: BuildManifest,
   readAsset: (path: string) => string,
-): (modules: readonly string[] | undefined, styleModules?: readonly string[]) => string {
+): (modules: readonly string[], styleModules?: readonly string[]) => string {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   const loaded = new Set(entry ? [entry.file, ...(entry.imports ?? []).map((key) => manifest[key]?.file)] : []);
   const cache = new Map<string, string>();
   return (modules, styleModules = []) => {
-    if (!modules) return "";
     const cacheKey = `${modules.join(" ")} | ${styleModules.join(" ")}`;
     let links = cache.get(cacheKey);
     if (links === undefined) {

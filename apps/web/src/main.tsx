@@ -6,6 +6,8 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
 import { loadServerRenderedAds } from "./components/AdSlot";
+import { loadServerRenderedBanNotice } from "./components/BannedNotice";
+import { loadServerRenderedBell } from "./components/Header";
 import { applyFullStylesheets } from "./lib/fullStylesheets";
 import { loadPageData } from "./lib/pageData";
 import { createApiClient, createQueryClient } from "./lib/trpc";
@@ -37,11 +39,17 @@ const start = () => {
 };
 // The server's HTML is painted first, then taken over: hydrating before the first frame held the
 // first paint back by the whole hydration (a hidden tab paints nothing, so it starts at once).
-// The screen's code is loaded first (its chunks are preloaded by the page), and an ad's when the page
-// shows one: hydrating around a part still loading would throw its HTML away at the layout's first
-// update (lib/lazyWithPreload.ts).
+// The screen's code is loaded first (its chunks are preloaded by the page), and that of each lazy
+// part of the shell the page shows (an ad, a member's bell, a ban notice): hydrating around a part
+// still loading would throw its HTML away at the layout's first update (lib/lazyWithPreload.ts),
+// and a tap on it in that moment with it.
 const screenLoaded = rootElement.hasChildNodes()
-  ? Promise.all([preloadScreens(window.location.pathname), loadServerRenderedAds()]).catch(() => undefined)
+  ? Promise.all([
+      preloadScreens(window.location.pathname),
+      loadServerRenderedAds(),
+      loadServerRenderedBell(),
+      loadServerRenderedBanNotice(),
+    ]).catch(() => undefined)
   : null;
 void Promise.all([applyFullStylesheets(), screenLoaded]).then(() => {
   if (document.hidden) start();

@@ -7,7 +7,7 @@ import type { MantineSpacing } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
 import { useLandingHold } from "../lib/landing";
-import { lazyWithPreload } from "../lib/lazyWithPreload";
+import { lazyWithPreload, preloadIfShown } from "../lib/lazyWithPreload";
 import { useTRPC } from "../lib/trpc";
 
 const AdCard = lazyWithPreload(() => import("./AdCard"));
@@ -17,7 +17,7 @@ const AdCard = lazyWithPreload(() => import("./AdCard"));
  * else the layout's first update replaces the ad (lib/lazyWithPreload.ts).
  */
 export function loadServerRenderedAds(): Promise<void> | undefined {
-  return document.querySelector('aside[aria-label^="Advertisement: "]') ? AdCard.preload() : undefined;
+  return preloadIfShown('aside[aria-label^="Advertisement: "]', AdCard);
 }
 
 export function useAdsEnabled() {

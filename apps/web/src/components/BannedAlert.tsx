@@ -4,7 +4,7 @@ import { Alert, type MantineSpacing } from "@mantine/core";
 
 export default function BannedAlert({ mb }: { mb: MantineSpacing | undefined }) {
   return (
-    <Alert color="red" variant="light" role="alert" mb={mb}>
+    <Alert color="red" variant="light" role="alert" mb={mb} data-ban-notice>
       {BANNED_MESSAGE}
     </Alert>
   );

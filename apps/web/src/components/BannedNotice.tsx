@@ -2,10 +2,16 @@
 // silently turned into a visitor): the server's reason, above the page's content. The alert is a
 // chunk of its own: nobody else downloads it (a server-rendered page has it in its HTML).
 import type { MantineSpacing } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { lazyWithPreload, preloadIfShown } from "../lib/lazyWithPreload";
 
-const BannedAlert = lazy(() => import("./BannedAlert"));
+const BannedAlert = lazyWithPreload(() => import("./BannedAlert"));
+
+/** A banned member's page: the notice's code loads before the hydration (lib/lazyWithPreload.ts). */
+export function loadServerRenderedBanNotice(): Promise<void> | undefined {
+  return preloadIfShown("[data-ban-notice]", BannedAlert);
+}
 
 export function BannedNotice({ mb }: { mb?: MantineSpacing }) {
   const { banned } = useCurrentUser();

@@ -2,9 +2,10 @@
 import { ActionIcon, Anchor, Burger, Button, Group, Text } from "@mantine/core";
 import { IconBell, IconPlus, IconSettings } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentProps, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { lazyWithPreload, preloadIfShown } from "../lib/lazyWithPreload";
 import { loginUrl, useHere } from "../lib/loginReturn";
 import { FORUM_TITLE } from "../lib/site";
 import { useTRPC } from "../lib/trpc";
@@ -15,7 +16,12 @@ import { HeaderSearch } from "./search/HeaderSearch";
 import { UserAvatar } from "./UserAvatar";
 
 // Members only: visitors never download the bell's list, popover or polling.
-const NotificationBell = lazy(() => import("./notifications/NotificationBell"));
+const NotificationBell = lazyWithPreload(() => import("./notifications/NotificationBell"));
+
+/** A member's page: the bell's code loads before the hydration (lib/lazyWithPreload.ts). */
+export function loadServerRenderedBell(): Promise<void> | undefined {
+  return preloadIfShown("[data-notification-bell]", NotificationBell);
+}
 
 /** The bell while its code loads: same size, no count yet. */
 function BellPlaceholder() {

@@ -31,3 +31,12 @@ export function lazyWithPreload<T extends AnyComponent>(load: () => Promise<Modu
   );
   return Object.assign(component, { preload });
 }
+
+/**
+ * Loads a lazy part's code before the hydration when the server's HTML shows it (`selector` finds
+ * it there): the shell's lazy parts (the bell, an ad, the ban notice) are hydrated in place then,
+ * where a part still loading is replaced after the hydration and a tap on it in between is lost.
+ */
+export function preloadIfShown(selector: string, part: { preload: () => Promise<void> }): Promise<void> | undefined {
+  return document.querySelector(selector) ? part.preload() : undefined;
+}

@@ -28,7 +28,15 @@ export default function NotificationBell() {
 
   if (!wide) {
     return (
-      <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" aria-label={label}>
+      <ActionIcon
+        component={Link}
+        to="/notifications"
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        data-notification-bell
+      >
         {bell}
       </ActionIcon>
     );
@@ -43,6 +51,7 @@ export default function NotificationBell() {
           aria-label={label}
           aria-expanded={opened}
           onClick={popover.toggle}
+          data-notification-bell
         >
           {bell}
         </ActionIcon>
