@@ -7,6 +7,7 @@ import {
   AdTracking,
   type ApiServices,
   AppError,
+  Mailer,
   ReadCache,
   startReadThreads,
   Throttles,
@@ -39,6 +40,7 @@ import { registerTrpc } from "./plugins/trpc";
 import { workerUploadParser } from "./plugins/uploadParser";
 import { registerWriteTurns } from "./plugins/writeTurns";
 import { registerRestRoutes } from "./rest/adapter";
+import { requestLogFields } from "./secretLinks";
 
 export type AppOptions = Pick<
   ServerConfig,
@@ -50,6 +52,12 @@ export type AppOptions = Pick<
     adTracking?: { limit: number; windowMs: number };
     /** The throttles' and the read cache's clock (tests move it forward instead of waiting). */
     clock?: () => number;
+    /**
+     * Mail: SMTP_URL (undefined keeps mail in the outbox, unsent), MAIL_FROM, the links' base
+     * (default: the public address, else localhost), and whether the background sender runs
+     * (tests that drive it by hand turn it off).
+     */
+    mail?: { smtpUrl?: string; from?: string; linkBase?: string; background?: boolean; pollMs?: number };
     /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
     freezeCachedAnswers?: boolean;
   };
@@ -65,7 +73,8 @@ export type ForumApp = FastifyInstance;
 
 export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const app = Fastify({
-    logger: { level: options.logLevel },
+    // A mailed link's token never reaches a log line (secretLinks.ts).
+    logger: { level: options.logLevel, serializers: { req: requestLogFields } },
     // `true` trusts the one proxy in front (the peer), never Fastify's `true` (every hop): that
     // would take the client address from the leftmost X-Forwarded-For entry, which the client
     // writes itself.
@@ -97,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   views.start();
   const stopWatchingWrites = watchOtherInstances(app, options.database, readCache);
   const tracking = options.adTracking ?? AD_TRACKING;
+  const mail = startMail(app, options);
   const services: ApiServices = {
     db: options.database.db,
     readDb: options.database.reader,
@@ -105,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     views,
     adTracking: new AdTracking(options.database.db, tracking.limit, tracking.windowMs, options.clock),
     throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
+    mail,
     parseUpload: workerUploadParser(),
   };
   // SQLite: searches and every query's statements on reader threads (services/readThreads.ts).
@@ -117,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   app.addHook("onClose", async () => {
     await stopWatchingWrites();
     await views.stop();
+    await mail.sender?.stop();
     await options.database.close();
   });
 
@@ -171,6 +183,31 @@ function watchOtherInstances(app: ForumApp, database: DbHandle, readCache: ReadC
       if (!connected) app.log.warn("lost the database's write notifications; caching paused until they are back");
     },
   });
+}
+
+/**
+ * The outbox and its sender. Without SMTP_URL every mail is still written to the outbox and kept
+ * there, unsent: said once at start, so nobody waits for mail that will not come.
+ */
+function startMail(app: ForumApp, options: AppOptions): Mailer {
+  const settings = options.mail ?? {};
+  const mail = new Mailer(options.database.db, {
+    smtpUrl: settings.smtpUrl,
+    from: settings.from ?? "Tech Forum <forum@localhost>",
+    siteName: "Tech Forum",
+    linkBase: settings.linkBase ?? options.publicUrl ?? "http://localhost:3000",
+    ...(options.clock ? { clock: options.clock } : {}),
+    sender: {
+      ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+      onFailure: (failure) =>
+        app.log.warn(failure, failure.gaveUp ? "mail failed; retries given up" : "mail not sent; retrying later"),
+      onError: (error) => app.log.warn({ err: error }, "mail sender could not read the outbox; trying again later"),
+    },
+  });
+  if (!mail.sender) {
+    app.log.info("mail is kept in the outbox, not sent (SMTP_URL is not set): admins read it on the admin Mail screen");
+  } else if (settings.background !== false) mail.sender.start();
+  return mail;
 }
 
 /** The bulk-upload screen links to /uploads/example_<type>.xlsx; a forum without them still runs. */

@@ -49,6 +49,12 @@ export type ServerConfig = {
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   seed: "demo" | "none";
+  /** SMTP_URL ("smtps://user:pass@mail.example:465"); undefined keeps every mail in the outbox, unsent. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM ("Tech Forum <forum@example.com>"): the sender of every mail. */
+  mailFrom: string;
+  /** How long a reply or mention notification stays unread before it is mailed (seconds). */
+  emailNotifyDelaySeconds: number;
 };
 
 /** A setting that is unset or empty takes its default. */
@@ -124,6 +130,24 @@ const envSchema = z.object({
   FORUM_ADMIN_USERNAME: text,
   FORUM_ADMIN_PASSWORD: text,
   FORUM_SEED: z.preprocess(unset, z.enum(["demo", "none"]).default("demo")),
+  SMTP_URL: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        isSmtpUrl,
+        'must be an SMTP server\'s address: smtp:// or smtps://, a host, user and password if it needs them ("smtps://user:pass@mail.example:465")',
+      )
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(isMailbox, 'must be an address, with a name if you like ("Tech Forum <forum@example.com>")')
+      .optional(),
+  ),
+  FORUM_EMAIL_NOTIFY_DELAY_SECONDS: integer(600, 0, 7 * 24 * 3600),
 });
 
 /** A setting the server cannot run with; its message names the variable. */
@@ -155,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminUsername: settings.FORUM_ADMIN_USERNAME,
     adminPassword: settings.FORUM_ADMIN_PASSWORD,
     seed: settings.FORUM_SEED,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM ?? defaultMailFrom(settings.FORUM_PUBLIC_URL),
+    emailNotifyDelaySeconds: settings.FORUM_EMAIL_NOTIFY_DELAY_SECONDS,
   };
 }
 
@@ -187,4 +214,26 @@ function isOrigin(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** smtp:// or smtps:// with a host; user and password optional (a relay on the same network needs none). */
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** "forum@example.com" or "Tech Forum <forum@example.com>". */
+function isMailbox(value: string): boolean {
+  const address = /^[^<>]*<([^<>]+)>$/.exec(value.trim())?.[1] ?? value.trim();
+  return /^[^\s@<>"]+@[^\s@<>"]+$/.test(address);
+}
+
+/** Without MAIL_FROM: the forum's name at the public address's host (mail is kept unless SMTP_URL is set anyway). */
+function defaultMailFrom(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : "localhost";
+  return `Tech Forum <forum@${host}>`;
 }

@@ -10,7 +10,16 @@ async function main() {
   limitHeapGrowth();
   const config = loadConfig();
   const database = await prepareDatabase(config, bootLog);
-  const app = await buildApp({ ...config, database });
+  const app = await buildApp({
+    ...config,
+    database,
+    // Links in mail: the public address, else the one printed below; never a request's Host.
+    mail: {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      linkBase: readyUrl({ host: config.host, port: config.port, publicUrl: config.publicUrl }),
+    },
+  });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     await app.close();

@@ -28,7 +28,23 @@ describe("configuration", () => {
       uploadsDir: "/srv/forum/data/uploads",
       publicUrl: undefined,
       seed: "demo",
+      smtpUrl: undefined,
+      mailFrom: "Tech Forum <forum@localhost>",
+      emailNotifyDelaySeconds: 600,
     });
+  });
+
+  it("takes SMTP_URL and MAIL_FROM as they are, and a sender at the public address without MAIL_FROM", () => {
+    const config = loadConfig(
+      { SMTP_URL: "smtps://user:pass@mail.example:465", MAIL_FROM: "Tech Forum <forum@example.com>" },
+      "/srv",
+    );
+    expect(config.smtpUrl).toBe("smtps://user:pass@mail.example:465");
+    expect(config.mailFrom).toBe("Tech Forum <forum@example.com>");
+    expect(loadConfig({ MAIL_FROM: "forum@example.com" }, "/srv").mailFrom).toBe("forum@example.com");
+    expect(loadConfig({ FORUM_PUBLIC_URL: "https://forum.example.com" }, "/srv").mailFrom).toBe(
+      "Tech Forum <forum@forum.example.com>",
+    );
   });
 
   it("takes the forum's public address without a trailing slash", () => {
@@ -94,6 +110,12 @@ describe("configuration", () => {
     ["FORUM_ALLOWED_HOSTS", "forum.example.com,,10.0.0.5"],
     ["FORUM_ALLOWED_HOSTS", "*"],
     ["LOG_LEVEL", "chatty"],
+    ["SMTP_URL", "mail.example:465"],
+    ["SMTP_URL", "https://mail.example"],
+    ["SMTP_URL", "smtp://"],
+    ["MAIL_FROM", "Tech Forum"],
+    ["MAIL_FROM", "Tech Forum <forum>"],
+    ["FORUM_EMAIL_NOTIFY_DELAY_SECONDS", "-1"],
   ])("refuses %s=%s, naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value }, "/srv")).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
@@ -120,5 +142,17 @@ describe("configuration", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("PORT:");
     expect(run.stderr).not.toContain("    at ");
+  });
+
+  it("stops the server with exit code 2 on a bad SMTP_URL, without printing its password", () => {
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, SMTP_URL: "imap://user:hunter2@mail.example", DATABASE_PATH: "/nonexistent/x.db" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("SMTP_URL:");
+    expect(run.stderr).not.toContain("hunter2");
   });
 });

@@ -23,7 +23,7 @@ export type TestForum = {
 };
 
 export type ForumOptions = Partial<
-  Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl" | "allowedHosts">
+  Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl" | "allowedHosts" | "mail">
 > & {
   onNewStatement?: (sql: string) => void;
   /**
@@ -53,6 +53,7 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
     freezeCachedAnswers: true,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   options.beforeReady?.(app);
   try {

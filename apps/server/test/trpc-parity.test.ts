@@ -65,6 +65,8 @@ beforeAll(async () => {
     "bulk.columns": { good: undefined },
     "reports.open": { good: undefined },
     "reports.openCount": { good: undefined },
+    "mail.status": { good: undefined },
+    "mail.outbox": { good: { state: "kept" }, bad: { state: "lost" } },
   };
 });
 afterAll(() => forum.close());

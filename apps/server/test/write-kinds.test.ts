@@ -226,6 +226,40 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const browser = await member();
     return () => admin.put(`/api/admin/users/${browser.user.id}/ban`, { banned: true });
   },
+  "admin.resetLink": async () => {
+    const browser = await member();
+    return () => admin.post(`/api/admin/users/${browser.user.id}/reset-link`);
+  },
+  "password.forgot": async () => {
+    const user = await insertUser(forum.db);
+    return () => client(forum.app).post("/api/password/forgot", { login: user.username });
+  },
+  "password.reset": async () => {
+    const browser = await member();
+    const { link } = (await admin.post(`/api/admin/users/${browser.user.id}/reset-link`)).body;
+    const token = new URL(link).searchParams.get("token");
+    return () => client(forum.app).post("/api/password/reset", { token, password: "a-reset-password-1" });
+  },
+  "mail.sendTest": async () => () => admin.post("/api/admin/mail/test", { to: "kinds@example.com" }),
+  "mail.retry": async () => {
+    const now = Date.now();
+    const row = await forum.db
+      .insertInto("mail_outbox")
+      .values({
+        kind: "test",
+        toAddress: "x@example.com",
+        subject: "s",
+        text: "t",
+        html: "h",
+        messageId: "<m@x>",
+        state: "failed",
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return () => admin.post(`/api/admin/mail/${row.id}/retry`);
+  },
   "admin.deleteUser": async () => {
     const { author } = await discussion();
     await withAvatar(author);

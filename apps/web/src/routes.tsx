@@ -15,6 +15,8 @@ const PostPage = lazyWithPreload(() => import("./pages/PostPage"));
 const CategoryPage = lazyWithPreload(() => import("./pages/CategoryPage"));
 const ProfilePage = lazyWithPreload(() => import("./pages/ProfilePage"));
 const LoginPage = lazyWithPreload(() => import("./pages/LoginPage"));
+const ForgotPasswordPage = lazyWithPreload(() => import("./pages/ForgotPasswordPage"));
+const ResetPasswordPage = lazyWithPreload(() => import("./pages/ResetPasswordPage"));
 const SettingsPage = lazyWithPreload(() => import("./pages/SettingsPage"));
 const NotFoundPage = lazyWithPreload(() => import("./pages/NotFoundPage"));
 const SearchPage = lazyWithPreload(() => import("./pages/SearchPage"));
@@ -42,6 +44,8 @@ const SCREENS: Record<PageName, Screen> = {
   profile: ProfilePage,
   login: LoginPage,
   auth: LoginPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
   settings: SettingsPage,
   search: SearchPage,
   notifications: NotificationsPage,

@@ -1,6 +1,7 @@
 // What every procedure sees. The server builds one per request; tests build it the same way.
 import type { ForumDb } from "@forum/db";
 import type { Session, SessionUser } from "./auth/sessions";
+import type { Mailer } from "./mail/mailer";
 import type { AdTracking } from "./services/adTracking";
 import type { UploadParser } from "./services/bulk/parse";
 import type { ReadCache } from "./services/readCache";
@@ -24,6 +25,8 @@ export type ApiServices = {
   adTracking: AdTracking;
   /** Login, sign-up and new-account posting limits, counted in the database (services/throttles.ts). */
   throttles: Throttles;
+  /** Mail: the outbox, where its links point, the background sender (packages/api/src/mail). */
+  mail: Mailer;
   /** Where searches run (SQLite: reader threads, services/readThreads.ts); default: on `readDb`. */
   search?: Searcher;
   /** Where spreadsheet uploads are parsed (default: on the calling thread). */

@@ -28,6 +28,12 @@ export {
   restMappingsOf,
 } from "./describe";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
+export { type MailContent, type RenderedMail, renderMail } from "./mail/content";
+export { Mailer, type MailerOptions } from "./mail/mailer";
+export { linkTo, type MailSite, type QueuedMail } from "./mail/outbox";
+export { GIVE_UP_AFTER_MS, retryPauseMs } from "./mail/retry";
+export { LEASE_MS, MailSender } from "./mail/sender";
+export { type MailTransport, type OutgoingMessage, smtpTransport } from "./mail/transport";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { findShownAdContent } from "./services/ads";
 export { AdTracking } from "./services/adTracking";

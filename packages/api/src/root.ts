@@ -4,7 +4,9 @@ import { adsRouter } from "./router/ads";
 import { authRouter } from "./router/auth";
 import { bulkRouter } from "./router/bulk";
 import { categoriesRouter } from "./router/categories";
+import { mailRouter } from "./router/mail";
 import { notificationsRouter } from "./router/notifications";
+import { passwordRouter } from "./router/password";
 import { postsRouter } from "./router/posts";
 import { repliesRouter } from "./router/replies";
 import { reportsRouter } from "./router/reports";
@@ -26,6 +28,8 @@ export const appRouter = router({
   search: searchRouter,
   notifications: notificationsRouter,
   reports: reportsRouter,
+  mail: mailRouter,
+  password: passwordRouter,
 });
 
 export type AppRouter = typeof appRouter;

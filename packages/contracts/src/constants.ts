@@ -137,6 +137,10 @@ export const THROTTLES = {
   newAccountReplies: { name: "new-account-replies", limit: 10, windowMs: HOUR_MS },
   /** Avatar uploads by one member, refused ones too: each costs the server a decode. */
   avatarUploads: { name: "avatar-uploads", limit: 20, windowMs: HOUR_MS },
+  /** Password-reset mails to one account (over it, the request answers the same and sends nothing). */
+  resetMailsPerAccount: { name: "reset-account", limit: 3, windowMs: HOUR_MS },
+  /** Password-reset requests from one client address, whatever they name. */
+  resetRequestsPerAddress: { name: "reset-address", limit: 10, windowMs: HOUR_MS },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** How long an account counts as new for the posting limits; admins and moderators are exempt. */

@@ -57,6 +57,10 @@ export const MESSAGES = {
   adminCannotBeDeleted: "Admin accounts cannot be deleted",
   cannotBanAdmin: "Admin accounts cannot be banned",
   cannotBanSelf: "You cannot ban yourself",
+  resetLinkSent: "If an account matches, we have sent a link to reset the password.",
+  resetLinkInvalid: "This link to reset the password is not valid any more. Ask for a new one.",
+  tooManyResetRequests: (minutes: number) =>
+    `Too many requests to reset a password from this address. Try again in ${inMinutes(minutes)}.`,
   tooManyLoginAttempts: (minutes: number) => `Too many attempts. Try again in ${inMinutes(minutes)}.`,
   tooManyRegistrations: (minutes: number) =>
     `Too many new accounts from this address. Try again in ${inMinutes(minutes)}.`,

@@ -41,6 +41,19 @@ export const PAGES = {
   },
   login: { path: "/login", modules: ["src/pages/LoginPage.tsx"], layout: false, indexed: false },
   auth: { path: "/auth", modules: ["src/pages/LoginPage.tsx"], layout: false, indexed: false },
+  forgotPassword: {
+    path: "/forgot-password",
+    modules: ["src/pages/ForgotPasswordPage.tsx"],
+    layout: false,
+    indexed: false,
+  },
+  // Holds a mailed link's token in its address: the server sends it with no Referer.
+  resetPassword: {
+    path: "/reset-password",
+    modules: ["src/pages/ResetPasswordPage.tsx"],
+    layout: false,
+    indexed: false,
+  },
   settings: { path: "/settings", modules: ["src/pages/SettingsPage.tsx"], layout: true, indexed: false },
   search: { path: "/search", modules: ["src/pages/SearchPage.tsx"], layout: true, indexed: false },
   notifications: {

@@ -37,6 +37,8 @@ export const DATA_KINDS = [
   "reports",
   /** Avatar images (served by their hash; the users row names the current one). */
   "avatars",
+  /** The mail outbox, the mail links' tokens and the periodic jobs' runs (migration 0020). */
+  "mail",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -69,6 +71,9 @@ export const TABLE_KINDS = {
   notifications: { kind: "notifications" },
   reports: { kind: "reports" },
   avatars: { kind: "avatars" },
+  mail_outbox: { kind: "mail" },
+  mail_tokens: { kind: "mail" },
+  periodic_runs: { kind: "mail" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

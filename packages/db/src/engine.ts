@@ -91,6 +91,20 @@ export function lockingRows<QB extends SelectQueryBuilder<any, any, any>>(
 }
 
 /**
+ * Claims the selected rows for one worker among several (PostgreSQL's FOR UPDATE SKIP LOCKED:
+ * rows another worker is claiming right now are passed over, not waited for). SQLite needs none:
+ * one process sends, and its one write connection runs one claim at a time.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any select query
+export function claimingRows<QB extends SelectQueryBuilder<any, any, any>>(
+  // biome-ignore lint/suspicious/noExplicitAny: any database shape
+  db: Kysely<any>,
+  query: QB,
+): QB {
+  return engineOf(db) === "postgres" ? (query.forUpdate().skipLocked() as QB) : query;
+}
+
+/**
  * Makes transactions that name the same `key` run one after another from here to their commit
  * (PostgreSQL's transaction-scoped advisory lock), e.g. two new posts looking for a free slug of
  * the same title. SQLite needs none: its write transactions already run one at a time.

@@ -19,6 +19,10 @@ export interface UsersTable {
   /** JSON of UserPreferences; null means the defaults. */
   preferences: string | null;
   createdAt: number;
+  /** When the address was confirmed; null until then (migration 0020). */
+  emailConfirmedAt: Generated<number | null>;
+  /** A new address waiting for its confirmation; `email` stays until it is confirmed. */
+  pendingEmail: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -135,6 +139,8 @@ export interface NotificationsTable {
   replyId: number | null;
   read: Generated<number>;
   createdAt: number;
+  /** 1 once the notification-mail job has dealt with it (mailed, or nothing to mail). */
+  mailed: Generated<number>;
 }
 
 export interface ReportsTable {
@@ -165,6 +171,50 @@ export interface AvatarsTable {
   updatedAt: number;
 }
 
+export type MailState = "kept" | "queued" | "sending" | "sent" | "failed";
+
+/** A mail, written in the transaction of the event that causes it and sent later (packages/api/src/mail). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** What the mail is for ("reset", "confirm", "notify", "digest", "test", ...). */
+  kind: string;
+  userId: number | null;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** JSON object of extra headers. */
+  headers: Generated<string>;
+  messageId: string;
+  state: MailState;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  leaseUntil: number | null;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+export type MailTokenPurpose = "reset" | "confirm";
+
+/** A link's token, as its SHA-256 only. */
+export interface MailTokensTable {
+  id: Generated<number>;
+  userId: number;
+  purpose: MailTokenPurpose;
+  tokenHash: string;
+  email: string | null;
+  expiresAt: number;
+  createdAt: number;
+}
+
+/** One row per (job, period): the run of a periodic job, once across instances. */
+export interface PeriodicRunsTable {
+  job: string;
+  period: string;
+  startedAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -178,6 +228,9 @@ export interface Database {
   notifications: NotificationsTable;
   reports: ReportsTable;
   avatars: AvatarsTable;
+  mail_outbox: MailOutboxTable;
+  mail_tokens: MailTokensTable;
+  periodic_runs: PeriodicRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 // Security headers. Every response says nosniff (and, served over HTTPS, HSTS); every HTML page
 // also gets a Content-Security-Policy, may not be framed, and sends a shortened Referer.
 import type { FastifyInstance } from "fastify";
+import { isSecretLinkPage } from "../secretLinks";
 
 /**
  * The forum's pages load only their own scripts, styles, fonts, images and API calls.
@@ -60,7 +61,7 @@ const PAGE_HEADERS = pageHeaders();
 const HSTS = "max-age=15552000";
 
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
-  app.addHook("onSend", (_request, reply, payload, done) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-content-type-options", "nosniff");
     if (options.https) reply.header("strict-transport-security", HSTS);
     const type = reply.getHeader("content-type");
@@ -68,6 +69,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     if (typeof type === "string" && type.startsWith("text/html") && !reply.hasHeader("content-security-policy")) {
       reply.headers(PAGE_HEADERS);
     }
+    // A page that holds a mailed link's token sends no Referer, not even to the forum itself.
+    if (isSecretLinkPage(request.url)) reply.header("referrer-policy", "no-referrer");
     done(null, payload);
   });
 }

@@ -1,8 +1,8 @@
 // Login/register (/login and /auth): a centred card outside the app layout, for signed-out visitors.
-import { Alert, Anchor, Center, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { Alert, Tabs } from "@mantine/core";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
+import { AccountCard } from "../components/account/AccountCard";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
 import { BannedNotice } from "../components/BannedNotice";
@@ -11,7 +11,6 @@ import { usePageTitle } from "../components/PageTitle";
 import { Redirect } from "../components/Redirect";
 import { type Choice, useUrlChoice } from "../components/SortSelect";
 import { reasonText, resumeAction, returnPath } from "../lib/loginReturn";
-import { FORUM_TITLE } from "../lib/site";
 
 type AuthTab = "login" | "register";
 const TABS: Choice<AuthTab>[] = [
@@ -38,57 +37,35 @@ export default function LoginPage() {
     return <Redirect to={returnPath(params)} state={resume ? { resume } : null} />;
   }
   return (
-    <Center
-      component="main"
-      mih="100dvh"
-      p="md"
-      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))"
-    >
-      <Stack w="100%" maw={420} gap="md">
-        <BannedNotice />
-        <Paper withBorder shadow="sm" radius="md" p={{ base: "md", xs: "xl" }}>
-          <Stack gap={4} align="center" mb="lg">
-            <Title order={1} size="h2" ta="center">
-              {FORUM_TITLE}
-            </Title>
-            <Text c="dimmed" ta="center">
-              Join the discussion
-            </Text>
-          </Stack>
-          {reason && (
-            <Alert color="blue" mb="md" role="status">
-              {reason}
-            </Alert>
-          )}
-          <FlashNotice mb="md" />
-          {/* The tabs are links (?tab=…): a tap works before the app is live, and Back returns. */}
-          <Tabs value={tab}>
-            <Tabs.List grow mb="md">
-              {TABS.map((choice) => (
-                <Tabs.Tab
-                  key={choice.value}
-                  value={choice.value}
-                  renderRoot={({ type: _button, ...props }) => (
-                    <Link {...props} to={tabUrl(choice.value)} replace preventScrollReset />
-                  )}
-                >
-                  {choice.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            <Tabs.Panel value="login">
-              <LoginForm action={tabUrl("login")} />
-            </Tabs.Panel>
-            <Tabs.Panel value="register">
-              <RegisterForm action={tabUrl("register")} />
-            </Tabs.Panel>
-          </Tabs>
-        </Paper>
-        <Anchor component={Link} to="/" size="sm" ta="center">
-          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: "-2px", marginRight: 4 }} />
-          Back to forum
-        </Anchor>
-      </Stack>
-    </Center>
+    <AccountCard subtitle="Join the discussion" above={<BannedNotice />}>
+      {reason && (
+        <Alert color="blue" mb="md" role="status">
+          {reason}
+        </Alert>
+      )}
+      <FlashNotice mb="md" />
+      {/* The tabs are links (?tab=…): a tap works before the app is live, and Back returns. */}
+      <Tabs value={tab}>
+        <Tabs.List grow mb="md">
+          {TABS.map((choice) => (
+            <Tabs.Tab
+              key={choice.value}
+              value={choice.value}
+              renderRoot={({ type: _button, ...props }) => (
+                <Link {...props} to={tabUrl(choice.value)} replace preventScrollReset />
+              )}
+            >
+              {choice.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="login">
+          <LoginForm action={tabUrl("login")} />
+        </Tabs.Panel>
+        <Tabs.Panel value="register">
+          <RegisterForm action={tabUrl("register")} />
+        </Tabs.Panel>
+      </Tabs>
+    </AccountCard>
   );
 }

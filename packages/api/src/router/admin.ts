@@ -3,6 +3,7 @@ import {
   abuseLimitsViewSchema,
   adminActivityDaySchema,
   adminPageInput,
+  adminResetLinkSchema,
   adminStatsSchema,
   adminUpdateUserInput,
   adminUserViewSchema,
@@ -20,6 +21,7 @@ import { answer } from "../describe";
 import { forbidden } from "../errors";
 import { adminActivity, adminStats, listUsers, userStats } from "../services/admin";
 import { toAdminUser } from "../services/mappers";
+import { issueResetLink, queueResetMail } from "../services/passwordReset";
 import { listPosts } from "../services/posts";
 import { deleteUser, findUserById, setBanned, updateUserFields } from "../services/users";
 import { adminProcedure, router } from "../trpc";
@@ -112,6 +114,31 @@ export const adminRouter = router({
       if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
       if (input.banned && user.role === "admin") throw forbidden(MESSAGES.cannotBanAdmin);
       return toAdminUser(await setBanned(ctx.db, input.id, input.banned));
+    }),
+
+  /**
+   * With SMTP, the account's reset mail is sent ("Send reset email"); without it, the admin gets
+   * the one-time link to hand over ("Reset link"): the same token rules either way.
+   */
+  resetLink: adminProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/admin/users/:id/reset-link", from: "none" },
+      summary:
+        "A member's password-reset link: mailed to them when SMTP is configured, else answered to the admin to hand over",
+      failures: { 404: MESSAGES.userNotFound },
+      writes: ["mail"],
+    })
+    .input(idInput)
+    .output(answer(adminResetLinkSchema))
+    .mutation(async ({ ctx, input }) => {
+      const user = await findUserById(ctx.db, input.id);
+      if (ctx.mail.site.sending) {
+        await ctx.db.transaction().execute((trx) => queueResetMail(trx, ctx.mail, user));
+        ctx.mail.wake();
+        return { message: `Reset email sent to ${user.email}`, link: null };
+      }
+      const link = await issueResetLink(ctx.db, ctx.mail, user.id);
+      return { message: `One-time reset link for ${user.username}: valid for 60 minutes`, link };
     }),
 
   deleteUser: adminProcedure

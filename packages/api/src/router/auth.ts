@@ -8,20 +8,14 @@ import {
   THROTTLES,
 } from "@forum/contracts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
-import { createSession, generateSessionToken, invalidateSession } from "../auth/sessions";
-import type { Context } from "../context";
+import { invalidateSession } from "../auth/sessions";
+import { startSession } from "../auth/signIn";
 import { answer, withWait } from "../describe";
 import { badRequest, forbidden, unauthorized } from "../errors";
 import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
 import { createUser, findUserById, findUserByUsername, replacePassword } from "../services/users";
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
-
-async function startSession(ctx: Context, userId: number) {
-  const token = generateSessionToken();
-  const session = await createSession(ctx.db, token, userId);
-  ctx.cookies.set(token, session.expiresAt);
-}
 
 export const authRouter = router({
   /**

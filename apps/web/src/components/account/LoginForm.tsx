@@ -3,8 +3,9 @@
 // without JavaScript) the form posts itself to `action`; the server signs in and redirects with
 // the same messages (apps/server/src/plugins/nativeForms.ts).
 import { FORM_SUCCESS, loginInput, SIGN_IN_FORM_MESSAGES, signInFailure } from "@forum/contracts";
-import { Button, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { useRef } from "react";
+import { Link } from "react-router";
 import { useFlashValues } from "../../lib/flash";
 import { toastError } from "../../lib/toast";
 import { httpStatusOf, useTRPC } from "../../lib/trpc";
@@ -48,6 +49,9 @@ export function LoginForm({ action }: { action: string }) {
       <Stack gap="sm">
         <TextInput label="Username" name="username" autoComplete="username" {...field("username")} />
         <PasswordInput label="Password" name="password" autoComplete="current-password" {...field("password")} />
+        <Anchor component={Link} to="/forgot-password" size="sm" ta="right">
+          Forgot password?
+        </Anchor>
         <Button type="submit" fullWidth mt="xs" disabled={login.isPending}>
           {login.isPending ? "Logging in..." : "Login"}
         </Button>

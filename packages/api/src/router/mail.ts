@@ -1,0 +1,80 @@
+// The admin Mail screen: whether SMTP is configured and its last error, a test mail, the outbox
+// (newest first, paged, by state; kept mail is read here, links included) and Retry.
+import {
+  idInput,
+  mailOutboxInput,
+  mailStatusSchema,
+  messageViewSchema,
+  outboxPageSchema,
+  sendTestMailInput,
+} from "@forum/contracts";
+import { answer } from "../describe";
+import { notFound } from "../errors";
+import { linkTo } from "../mail/outbox";
+import { listOutbox, mailStatus, retryMail } from "../services/mailOutbox";
+import { adminProcedure, router } from "../trpc";
+
+const MAIL_NOT_FOUND = "No mail to retry with that id";
+
+export const mailRouter = router({
+  status: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/mail/status", from: "none" },
+      summary: "Whether SMTP is configured, the last SMTP error, and the outbox's mail per state",
+    })
+    .output(answer(mailStatusSchema))
+    .query(({ ctx }) => mailStatus(ctx.db, ctx.mail.site.sending)),
+
+  outbox: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/mail", from: "query" },
+      summary: "The outbox, newest first, paged, optionally one state (kept mail is read here)",
+    })
+    .input(mailOutboxInput)
+    .output(answer(outboxPageSchema))
+    .query(({ ctx, input }) => listOutbox(ctx.db, input)),
+
+  sendTest: adminProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/admin/mail/test", status: 201 },
+      summary: "Queue a test mail to an address (kept in the outbox when SMTP is not configured)",
+      writes: ["mail"],
+    })
+    .input(sendTestMailInput)
+    .output(answer(messageViewSchema))
+    .mutation(async ({ ctx, input }) => {
+      await ctx.mail.queue(ctx.db, {
+        kind: "test",
+        to: input.to,
+        content: {
+          subject: "Test email",
+          paragraphs: [
+            `This is a test email from ${ctx.mail.site.name}, sent by ${ctx.user.username} from the admin Mail screen.`,
+            "If you can read this, the forum's mail reaches this address.",
+          ],
+          action: { label: "Open the forum", url: linkTo(ctx.mail.site, "/") },
+        },
+      });
+      ctx.mail.wake();
+      return {
+        message: ctx.mail.site.sending
+          ? `Test email queued for ${input.to}`
+          : `SMTP is not configured: the test email to ${input.to} is kept in the outbox`,
+      };
+    }),
+
+  retry: adminProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/admin/mail/:id/retry", from: "none" },
+      summary: "Send a failed (or waiting) mail again now",
+      failures: { 404: MAIL_NOT_FOUND },
+      writes: ["mail"],
+    })
+    .input(idInput)
+    .output(answer(messageViewSchema))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await retryMail(ctx.db, input.id, ctx.mail.now()))) throw notFound(MAIL_NOT_FOUND);
+      ctx.mail.wake();
+      return { message: "The mail will be sent again now" };
+    }),
+});
