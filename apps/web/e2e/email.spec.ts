@@ -1,0 +1,106 @@
+// Email in the browser, against a forum of its own that sends through a real SMTP server started
+// here (smtp-server; mail parsed with mailparser): forgot password → the mail → the link → a new
+// password → signed in. Its own forum (port E2E_PORT + 1) because the shared ones send no mail.
+import { type ChildProcess, spawn } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { E2E_PORT } from "./ports";
+
+const PORT = E2E_PORT + 1;
+const BASE = `http://127.0.0.1:${PORT}`;
+const received: ParsedMail[] = [];
+let smtp: SMTPServer;
+let forum: ChildProcess;
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData: (stream, _session, callback) => {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  forum = spawn(process.execPath, [join(import.meta.dirname, "start-server.mjs")], {
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      FORUM_PUBLIC_URL: BASE,
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Tech Forum <forum@example.com>",
+      FORUM_RATE_LIMITS: "off",
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${BASE}/api/categories`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  forum?.kill("SIGTERM");
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+test("forgot password: the mailed link sets a new password and signs in", async ({ page }) => {
+  const username = `reset${Date.now().toString(36)}`;
+  const registered = await page.request.post(`${BASE}/api/register`, {
+    data: { username, email: `${username}@example.com`, password: "old-password-1" },
+    headers: { origin: BASE },
+  });
+  expect(registered.status()).toBe(201);
+  await page.context().clearCookies();
+
+  await page.goto(`${BASE}/login`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(`${BASE}/forgot-password`);
+  await page.getByLabel("Username or email").fill(`${username}@example.com`);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("If an account matches, we have sent a link to reset the password.")).toBeVisible();
+
+  await expect.poll(() => received.filter((mail) => mail.subject?.includes("Reset")).length).toBe(1);
+  const mail = received.find((one) => one.subject === "[Tech Forum] Reset your password");
+  const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=\S+/.exec(mail?.text ?? "")?.[0];
+  expect(link).toBeDefined();
+
+  const opened = await page.goto(link as string);
+  expect(opened?.headers()["referrer-policy"]).toBe("no-referrer");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // The token leaves the address bar.
+  await expect(page).toHaveURL(`${BASE}/reset-password`);
+  await page.getByLabel("New Password", { exact: true }).fill("new-password-2");
+  await page.getByLabel("Confirm New Password").fill("new-password-2");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page).toHaveURL(`${BASE}/`);
+  await expect(page.getByText("Your password has been changed.")).toBeVisible();
+  const me = await page.request.get(`${BASE}/api/user`);
+  expect((await me.json()).username).toBe(username);
+
+  // The link worked once.
+  await page.goto(link as string);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("New Password", { exact: true }).fill("third-password-3");
+  await page.getByLabel("Confirm New Password").fill("third-password-3");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("This link to reset the password is not valid any more.").first()).toBeVisible();
+});
