@@ -240,6 +240,22 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const token = new URL(link).searchParams.get("token");
     return () => client(forum.app).post("/api/password/reset", { token, password: "a-reset-password-1" });
   },
+  "email.resend": async () => {
+    const browser = await member();
+    return () => browser.post("/api/email/resend");
+  },
+  "email.confirm": async () => {
+    const browser = await member();
+    await browser.post("/api/email/resend");
+    const kept = await forum.db
+      .selectFrom("mail_outbox")
+      .select("text")
+      .where("kind", "=", "confirm")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const token = /token=(\S+)/.exec(kept.text)?.[1];
+    return () => client(forum.app).post("/api/email/confirm", { token });
+  },
   "mail.sendTest": async () => () => admin.post("/api/admin/mail/test", { to: "kinds@example.com" }),
   "mail.retry": async () => {
     const now = Date.now();

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { ADMIN, login, openReady, snap } from "./helpers";
 import { E2E_PORT } from "./ports";
 
 const PORT = E2E_PORT + 1;
@@ -103,4 +104,65 @@ test("forgot password: the mailed link sets a new password and signs in", async 
   await page.getByLabel("Confirm New Password").fill("third-password-3");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByText("This link to reset the password is not valid any more.").first()).toBeVisible();
+});
+
+test("without SMTP: an admin reads kept mail, links included, on the Mail screen", async ({ page }) => {
+  // The shared forum (baseURL) has no SMTP_URL: its mail is kept, not sent.
+  const username = `kept${Date.now().toString(36)}`;
+  await page.request.post("/api/register", {
+    data: { username, email: `${username}@example.com`, password: "kept-password-1" },
+  });
+  await page.context().clearCookies();
+  await openReady(page, "/forgot-password");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("If an account matches, we have sent a link to reset the password.")).toBeVisible();
+
+  await login(page, ADMIN.username, ADMIN.password);
+  await openReady(page, "/admin/mail");
+  await expect(page.getByText("SMTP is not configured")).toBeVisible();
+  await page
+    .locator("label")
+    .filter({ hasText: /^kept$/ })
+    .click();
+  const mail = page.getByRole("article", { name: `[Tech Forum] Reset your password to ${username}@example.com` });
+  await expect(mail).toBeVisible();
+  await expect(mail.getByText("kept", { exact: true })).toBeVisible();
+  await mail.getByText("Read").click();
+  await expect(mail.getByText(/\/reset-password\?token=forum_reset_/)).toBeVisible();
+
+  await page.getByLabel("Test address").fill("someone@example.org");
+  await page.getByRole("button", { name: "Send test email" }).click();
+  await expect(
+    page.getByText("SMTP is not configured: the test email to someone@example.org is kept in the outbox"),
+  ).toBeVisible();
+  await expect(page.getByRole("article", { name: "[Tech Forum] Test email to someone@example.org" })).toBeVisible();
+  await snap(page, "admin-mail-kept");
+});
+
+test("an unconfirmed member sees the banner, resends the link, and confirms from the mail", async ({ page }) => {
+  const username = `confirm${Date.now().toString(36)}`;
+  const registered = await page.request.post(`${BASE}/api/register`, {
+    data: { username, email: `${username}@example.com`, password: "confirm-password-1" },
+    headers: { origin: BASE },
+  });
+  expect(registered.status()).toBe(201);
+  const confirmations = () => received.filter((mail) => mail.to && JSON.stringify(mail.to).includes(username));
+  await expect.poll(() => confirmations().length).toBe(1);
+
+  await page.goto(`${BASE}/`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const banner = page.locator("[data-unconfirmed-email]");
+  await expect(banner).toContainText(`Please confirm your email address: we sent a link to ${username}@example.com.`);
+  await banner.getByRole("button", { name: "Resend" }).click();
+  await expect(page.getByText(`We have sent a confirmation link to ${username}@example.com.`).first()).toBeVisible();
+  await expect.poll(() => confirmations().length).toBe(2);
+
+  const link = /http:\/\/127\.0\.0\.1:\d+\/confirm-email\?token=\S+/.exec(confirmations()[1]?.text ?? "")?.[0];
+  expect(link).toBeDefined();
+  await page.goto(link as string);
+  await expect(page.getByText("Your email address is confirmed.")).toBeVisible();
+  await page.goto(`${BASE}/`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.locator("[data-unconfirmed-email]")).toHaveCount(0);
 });

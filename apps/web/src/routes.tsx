@@ -17,6 +17,7 @@ const ProfilePage = lazyWithPreload(() => import("./pages/ProfilePage"));
 const LoginPage = lazyWithPreload(() => import("./pages/LoginPage"));
 const ForgotPasswordPage = lazyWithPreload(() => import("./pages/ForgotPasswordPage"));
 const ResetPasswordPage = lazyWithPreload(() => import("./pages/ResetPasswordPage"));
+const ConfirmEmailPage = lazyWithPreload(() => import("./pages/ConfirmEmailPage"));
 const SettingsPage = lazyWithPreload(() => import("./pages/SettingsPage"));
 const NotFoundPage = lazyWithPreload(() => import("./pages/NotFoundPage"));
 const SearchPage = lazyWithPreload(() => import("./pages/SearchPage"));
@@ -46,6 +47,7 @@ const SCREENS: Record<PageName, Screen> = {
   auth: LoginPage,
   forgotPassword: ForgotPasswordPage,
   resetPassword: ResetPasswordPage,
+  confirmEmail: ConfirmEmailPage,
   settings: SettingsPage,
   search: SearchPage,
   notifications: NotificationsPage,

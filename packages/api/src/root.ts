@@ -4,6 +4,7 @@ import { adsRouter } from "./router/ads";
 import { authRouter } from "./router/auth";
 import { bulkRouter } from "./router/bulk";
 import { categoriesRouter } from "./router/categories";
+import { emailRouter } from "./router/email";
 import { mailRouter } from "./router/mail";
 import { notificationsRouter } from "./router/notifications";
 import { passwordRouter } from "./router/password";
@@ -30,6 +31,7 @@ export const appRouter = router({
   reports: reportsRouter,
   mail: mailRouter,
   password: passwordRouter,
+  email: emailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -44,6 +44,10 @@ export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 export const outboxPageSchema = z.object({ mails: z.array(outboxMailSchema), total: z.number().int() });
 
+export const confirmEmailInput = z.object({
+  token: z.string({ error: MESSAGES.confirmLinkInvalid }).min(1, MESSAGES.confirmLinkInvalid).max(200),
+});
+
 // Account recovery (POST /api/password/forgot, POST /api/password/reset).
 export const forgotPasswordInput = z.object({
   /** The account's username or email address. */

@@ -57,6 +57,11 @@ export const MESSAGES = {
   adminCannotBeDeleted: "Admin accounts cannot be deleted",
   cannotBanAdmin: "Admin accounts cannot be banned",
   cannotBanSelf: "You cannot ban yourself",
+  confirmLinkInvalid: "This confirmation link is not valid any more. Sign in and send a new one.",
+  emailConfirmed: "Your email address is confirmed.",
+  confirmationSent: (email: string) => `We have sent a confirmation link to ${email}.`,
+  alreadyConfirmed: "Your email address is already confirmed.",
+  tooManyConfirmations: (minutes: number) => `Too many confirmation emails. Try again in ${inMinutes(minutes)}.`,
   resetLinkSent: "If an account matches, we have sent a link to reset the password.",
   resetLinkInvalid: "This link to reset the password is not valid any more. Ask for a new one.",
   tooManyResetRequests: (minutes: number) =>

@@ -54,6 +54,13 @@ export const PAGES = {
     layout: false,
     indexed: false,
   },
+  // Holds a mailed link's token in its address: the server sends it with no Referer.
+  confirmEmail: {
+    path: "/confirm-email",
+    modules: ["src/pages/ConfirmEmailPage.tsx"],
+    layout: false,
+    indexed: false,
+  },
   settings: { path: "/settings", modules: ["src/pages/SettingsPage.tsx"], layout: true, indexed: false },
   search: { path: "/search", modules: ["src/pages/SearchPage.tsx"], layout: true, indexed: false },
   notifications: {

@@ -147,6 +147,8 @@ const aboutFields = {
 export const currentUserSchema = z.object({
   ...accountFields,
   email: z.string(),
+  /** The address is confirmed (until then the forum shows a banner with Resend). */
+  emailConfirmed: z.boolean(),
   ...aboutFields,
   preferences: userPreferencesSchema,
 });

@@ -9,6 +9,7 @@ import {
   IconFileSpreadsheet,
   IconFlag,
   IconLayoutDashboard,
+  IconMail,
   IconMessages,
   IconUser,
   IconUsers,
@@ -48,6 +49,7 @@ const MENU: MenuItem[] = [
     adminOnly: true,
   },
   { label: "Ad Management", to: "/admin/ads", icon: <IconAd2 size={18} aria-hidden />, adminOnly: true },
+  { label: "Mail", to: "/admin/mail", icon: <IconMail size={18} aria-hidden />, adminOnly: true },
   // The member's own account, not the forum's settings (issue 25: "Settings" promised the latter).
   { label: "My Account Settings", to: "/settings", icon: <IconUser size={18} aria-hidden /> },
 ];

@@ -18,6 +18,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<() => React.JSX.Element>>
   "user-management": lazy(() => import("./pages/UsersPage")),
   "bulk-upload": lazy(() => import("./pages/BulkUploadPage")),
   ads: lazy(() => import("./pages/AdsPage")),
+  mail: lazy(() => import("./pages/MailPage")),
 };
 
 export default function AdminRoutes() {

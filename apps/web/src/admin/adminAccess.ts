@@ -14,6 +14,7 @@ export const ADMIN_SCREENS = {
   "user-management": "admin",
   "bulk-upload": "admin",
   ads: "admin",
+  mail: "admin",
 } as const;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

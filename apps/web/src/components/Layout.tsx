@@ -4,6 +4,7 @@ import { AppShell, Overlay } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { AdSlot } from "./AdSlot";
+import { UnconfirmedEmailBanner } from "./account/UnconfirmedEmailBanner";
 import { BannedNotice } from "./BannedNotice";
 import { FlashNotice } from "./FlashNotice";
 import { Header } from "./Header";
@@ -32,6 +33,7 @@ export function Layout() {
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <BannedNotice mb="md" />
         <FlashNotice mb="md" />
+        <UnconfirmedEmailBanner />
         {/* The header placement: above every public screen's content, as wide as it fits. */}
         <AdSlot placement="header" mb="md" />
         <Suspense fallback={<PageLoader />}>

@@ -12,6 +12,7 @@ import { invalidateSession } from "../auth/sessions";
 import { startSession } from "../auth/signIn";
 import { answer, withWait } from "../describe";
 import { badRequest, forbidden, unauthorized } from "../errors";
+import { queueConfirmationMail } from "../services/emailConfirmation";
 import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
 import { createUser, findUserById, findUserByUsername, replacePassword } from "../services/users";
@@ -88,7 +89,7 @@ export const authRouter = router({
         409: [MESSAGES.usernameTaken, MESSAGES.emailTaken, MESSAGES.accountTaken],
         429: withWait(MESSAGES.tooManyRegistrations),
       },
-      writes: ["users", "sessions", "throttles"],
+      writes: ["users", "sessions", "throttles", "mail"],
     })
     .input(registerInput)
     .output(answer(currentUserSchema))
@@ -99,12 +100,15 @@ export const authRouter = router({
         ctx.clientIp,
         MESSAGES.tooManyRegistrations,
         async () =>
-          createUser(ctx.db, {
-            username: input.username,
-            email: input.email,
-            passwordHash: await hashPassword(input.password),
-          }),
+          createUser(
+            ctx.db,
+            { username: input.username, email: input.email, passwordHash: await hashPassword(input.password) },
+            ctx.mail.now(),
+            // The confirmation mail commits with the account, or neither does.
+            (trx, user) => queueConfirmationMail(trx, ctx.mail, user, user.email),
+          ),
       );
+      ctx.mail.wake();
       await startSession(ctx, user.id);
       return toCurrentUser(user);
     }),

@@ -31,6 +31,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     id: row.id,
     username: row.username,
     email: row.email,
+    emailConfirmed: row.emailConfirmedAt !== null,
     firstName: row.firstName,
     lastName: row.lastName,
     bio: row.bio,

@@ -50,12 +50,21 @@ export type NewAccount = {
   lastName?: string | null;
 };
 
-export async function createUser(db: ForumDb, account: NewAccount, now = Date.now()): Promise<UserRow> {
+/**
+ * `inSameTransaction` runs after the insert, in its transaction (the confirmation mail of a new
+ * address is queued with the account). Admins' addresses count as confirmed.
+ */
+export async function createUser(
+  db: ForumDb,
+  account: NewAccount,
+  now = Date.now(),
+  inSameTransaction?: (trx: ForumDb, user: UserRow) => Promise<void>,
+): Promise<UserRow> {
   return withUniqueGuard(
     () =>
       db.transaction().execute(async (trx) => {
         await assertAvailable(trx, account);
-        return trx
+        const user = await trx
           .insertInto("users")
           .values({
             username: account.username,
@@ -70,9 +79,12 @@ export async function createUser(db: ForumDb, account: NewAccount, now = Date.no
             profileImageUrl: null,
             preferences: null,
             createdAt: now,
+            emailConfirmedAt: account.role === "admin" ? now : null,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await inSameTransaction?.(trx, user);
+        return user;
       }),
     MESSAGES.accountTaken,
   );

@@ -65,6 +65,7 @@ export async function seedDemo(db: ForumDb, options: SeedOptions): Promise<SeedR
           profileImageUrl: null,
           preferences: null,
           createdAt: now - 40 * DAY,
+          emailConfirmedAt: now - 40 * DAY,
         })
         .returning("id")
         .executeTakeFirstOrThrow();

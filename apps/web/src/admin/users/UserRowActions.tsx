@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { useRefreshPostLists } from "../../components/post/postCache";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
+import { ResetLinkAction } from "./ResetLinkAction";
 
 type UserRowActionsProps = { user: AdminUserView; onEdit: () => void };
 
@@ -59,6 +60,7 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
           <IconBan size={18} aria-hidden />
         </Action>
       )}
+      <ResetLinkAction user={user} disabled={busy} />
       <Action
         label={`Delete ${user.username}`}
         tip={isAdmin ? MESSAGES.adminCannotBeDeleted : "Delete"}

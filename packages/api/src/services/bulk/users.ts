@@ -49,6 +49,8 @@ export async function importUsers(db: ForumDb, table: Table, problems: Problems)
               profileImageUrl: null,
               preferences: null,
               createdAt: now,
+              // Imported by an admin: the addresses count as confirmed (issue 28).
+              emailConfirmedAt: now,
             });
           }
           const rows = await trx.insertInto("users").values(values).returning(["id", "username"]).execute();

@@ -1,0 +1,43 @@
+// /confirm-email?token=…: confirms the address a mailed link was sent to. The token leaves the
+// address bar at once; the server sends this page with no Referer.
+import { MESSAGES } from "@forum/contracts";
+import { Alert, Loader } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { AccountCard } from "../components/account/AccountCard";
+import { usePageTitle } from "../components/PageTitle";
+import { useTRPC } from "../lib/trpc";
+
+export default function ConfirmEmailPage() {
+  usePageTitle("Confirm your email address");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [token] = useState(() => params.get("token") ?? "");
+  const confirm = useMutation(
+    trpc.email.confirm.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+    }),
+  );
+  const { mutate } = confirm;
+  useEffect(() => {
+    if (window.location.search) window.history.replaceState(window.history.state, "", window.location.pathname);
+    if (token) mutate({ token });
+  }, [token, mutate]);
+  return (
+    <AccountCard subtitle="Confirm your email address">
+      {confirm.isSuccess ? (
+        <Alert color="green" role="status">
+          {confirm.data.message}
+        </Alert>
+      ) : confirm.isError || !token ? (
+        <Alert color="red" role="alert">
+          {MESSAGES.confirmLinkInvalid}
+        </Alert>
+      ) : (
+        <Loader aria-label="Confirming" />
+      )}
+    </AccountCard>
+  );
+}
