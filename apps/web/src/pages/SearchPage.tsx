@@ -13,13 +13,13 @@ import { Button, Card, Center, Group, Paper, Skeleton, Stack, Text, Title } from
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Breadcrumbs } from "../components/Breadcrumbs";
-import { ChoiceSegments } from "../components/ChoiceSegments";
-import { PageTitle } from "../components/PageTitle";
-import { type Choice, ChoiceSelect, useUrlChoice } from "../components/SortSelect";
+import { ChoiceSegments } from "../components/browse/ChoiceSegments";
+import { type Choice, ChoiceSelect, useUrlChoice } from "../components/browse/SortSelect";
 import { SearchResultCard } from "../components/search/SearchResultCard";
-import { useCategories } from "../components/useCategories";
+import { Breadcrumbs } from "../components/ui/Breadcrumbs";
+import { PageTitle } from "../components/ui/PageTitle";
 import { useTRPC } from "../lib/trpc";
+import { useCategories } from "../lib/useCategories";
 
 const SORTS: Choice<SearchSort>[] = [
   { value: "relevance", label: "Most relevant" },

@@ -3,7 +3,7 @@
 import { AppShell, Overlay } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { AdSlot } from "./AdSlot";
+import { AdSlot } from "../ads/AdSlot";
 import { BannedNotice } from "./BannedNotice";
 import { FlashNotice } from "./FlashNotice";
 import { Header } from "./Header";

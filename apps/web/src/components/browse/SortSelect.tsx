@@ -1,7 +1,7 @@
 // A sort or range choice kept in the URL (?name=value), so it survives a reload.
 import { useSearchParams } from "react-router";
-import { SelectPreview } from "./select/SelectPreview";
-import { useSelectOnDemand } from "./select/useSelectOnDemand";
+import { SelectPreview } from "../select/SelectPreview";
+import { useSelectOnDemand } from "../select/useSelectOnDemand";
 
 export type Choice<T extends string> = { value: T; label: string };
 
