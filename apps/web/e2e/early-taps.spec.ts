@@ -158,15 +158,21 @@ test("a member's bell is the server's own link once the app is live: a tap on it
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 });
 
-test("a time range tapped before the app is live is chosen once it is", async ({ context }) => {
+test("a time range tapped before the app is live is a link: the page opens with it chosen", async ({ context }) => {
   const { page, release } = await phonePage(context);
   await open(page, "/trending");
   const month = page.getByRole("radiogroup", { name: "Time range" }).getByText("Month", { exact: true });
   await month.tap();
+  // The server's page for the choice, while the app is still held back.
+  await expect(page).toHaveURL(/\/trending\?range=month$/);
   await expectNotLiveYet(page);
   release();
-  await expect(page).toHaveURL(/\/trending\?range=month$/);
   await expect(page.getByRole("radio", { name: "Month" })).toBeChecked();
+  // Live, a choice is made in place (no new page): the week again, and the address follows.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("radiogroup", { name: "Time range" }).getByText("Week", { exact: true }).tap();
+  await expect(page.getByRole("radio", { name: "Week" })).toBeChecked();
+  await expect(page).toHaveURL(/\/trending$/);
 });
 
 test.describe("on a wider screen", () => {

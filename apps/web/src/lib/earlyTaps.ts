@@ -38,6 +38,8 @@ function holdEarlyTaps(needsApp: string) {
       if (root.hasAttribute("data-hydrated")) return;
       const target = event.target;
       if (!(target instanceof Element)) return;
+      // A link works by itself, wherever it sits (a choice's link inside a held control).
+      if (target.closest("a[href]")) return;
       const control = target.closest(needsApp);
       if (!(control instanceof HTMLElement)) return;
       event.preventDefault();

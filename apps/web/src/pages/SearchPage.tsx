@@ -30,7 +30,7 @@ const ALL = "all";
 export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get("q") ?? "").trim();
-  const [sort, setSort] = useUrlChoice("sort", SORTS, "relevance");
+  const [sort, setSort, sortHref] = useUrlChoice("sort", SORTS, "relevance");
   const categories = useCategories();
   const categoryChoices: Choice<string>[] = [
     { value: ALL, label: "All categories" },
@@ -48,7 +48,7 @@ export default function SearchPage() {
         {tooShort ? <span /> : <ResultCount q={q} categoryId={categoryId} />}
         <Group gap="sm" wrap="wrap">
           <ChoiceSelect label="Filter by category" choices={categoryChoices} value={category} onChange={setCategory} />
-          <ChoiceSegments label="Sort results" choices={SORTS} value={sort} onChange={setSort} />
+          <ChoiceSegments label="Sort results" choices={SORTS} value={sort} onChange={setSort} hrefOf={sortHref} />
         </Group>
       </Group>
       {tooShort ? (

@@ -34,7 +34,7 @@ function trendingBadge(index: number) {
 
 export default function TrendingPage() {
   const openCreatePost = useOpenCreatePost();
-  const [timeRange, setTimeRange] = useUrlChoice("range", RANGES, DEFAULT_TRENDING_RANGE);
+  const [timeRange, setTimeRange, rangeHref] = useUrlChoice("range", RANGES, DEFAULT_TRENDING_RANGE);
   return (
     <WithSideColumn
       side={
@@ -47,7 +47,13 @@ export default function TrendingPage() {
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Trending" }]} />
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <PageTitle>Trending Discussions</PageTitle>
-        <ChoiceSegments label="Time range" choices={RANGES} value={timeRange} onChange={setTimeRange} />
+        <ChoiceSegments
+          label="Time range"
+          choices={RANGES}
+          value={timeRange}
+          onChange={setTimeRange}
+          hrefOf={rangeHref}
+        />
       </Group>
       <PostFeed
         query={{ sortBy: "trending", timeRange }}
