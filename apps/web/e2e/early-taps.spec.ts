@@ -125,6 +125,43 @@ test("a visitor's Upvote tapped at first paint goes to sign-in", async ({ contex
   await expect(page.getByText("Log in to vote")).toBeVisible();
 });
 
+test("a visitor who signs in before the app is live, after tapping Upvote, has the vote cast", async ({
+  context,
+  request,
+}) => {
+  const username = uniqueName("tapin");
+  const password = "member-password-1";
+  // An account made elsewhere: this browser is still a visitor.
+  const created = await request.post("/api/register", {
+    data: { username, email: `${username}@example.com`, password },
+  });
+  expect(created.status()).toBe(201);
+  const { page, release } = await phonePage(context);
+  const post = await firstPost(page);
+  await open(page, `/posts/${post.slug}`);
+  await page.getByRole("article", { name: post.title }).getByRole("link", { name: "Upvote" }).tap();
+  // The sign-in form posts itself, the app still held back: the server signs in and sends the
+  // visitor back to the post, which casts the vote once the app is live.
+  await expect(page).toHaveURL(/\/auth\?next=.*resume=upvote/);
+  const panel = page.getByRole("tabpanel", { name: "Login" });
+  await panel.getByLabel("Username").fill(username);
+  await panel.getByLabel("Password", { exact: true }).fill(password);
+  await panel.getByRole("button", { name: "Login", exact: true }).tap();
+  await expect(page).toHaveURL(`/posts/${post.slug}`);
+  await expectNotLiveYet(page);
+  release();
+  const upvote = page.getByRole("article", { name: post.title }).getByRole("button", { name: "Upvote" });
+  await expect(upvote).toHaveAttribute("aria-pressed", "true");
+  const onServer = (await (await page.request.get(`/api/posts/${post.slug}`)).json()) as { myVote: string | null };
+  expect(onServer.myVote).toBe("up");
+  // Once: a reload does not take the vote back.
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(upvote).toHaveAttribute("aria-pressed", "true");
+  const again = (await (await page.request.get(`/api/posts/${post.slug}`)).json()) as { myVote: string | null };
+  expect(again.myVote).toBe("up");
+});
+
 test("the menu tapped before the app is live opens once it is, and its search works", async ({ context }) => {
   const { page, release } = await phonePage(context);
   await open(page, "/");
