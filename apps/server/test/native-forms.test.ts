@@ -62,6 +62,14 @@ function flashOf(html: string): { role: string; text: string } | null {
   };
 }
 
+/** The flash in a page's data (what the app reads on hydration), or null. */
+function pageFlash(html: string): Record<string, unknown> | null {
+  const data = html.match(/<script type="application\/json" id="[^"]+">([\s\S]*?)<\/script>/)?.[1];
+  const queries = JSON.parse(data ?? "[]") as [unknown, unknown][];
+  const flash = queries.find(([key]) => JSON.stringify(key) === '["flash"]');
+  return (flash?.[1] as Record<string, unknown> | undefined) ?? null;
+}
+
 describe("sign-in form", () => {
   it("signs in and returns to the page the visitor came from, saying so once", async () => {
     const user = await insertUser(forum.db, { username: "native_in" });
@@ -79,6 +87,27 @@ describe("sign-in form", () => {
     expect(page.body).toContain('aria-label="Your profile"');
     // Once: the next page no longer says it.
     expect(flashOf((await open(browser, `/posts/${post.slug}`)).body)).toBeNull();
+  });
+
+  it("hands the vote a visitor came to cast to the page they return to, once", async () => {
+    const user = await insertUser(forum.db, { username: "native_vote" });
+    const browser = jar();
+    const next = encodeURIComponent(`/posts/${post.slug}`);
+    const response = await submit(browser, `/auth?tab=login&next=${next}&reason=vote&resume=upvote`, {
+      username: user.username,
+      password: user.password,
+    });
+    expect(response.statusCode).toBe(303);
+    // The page's data carries the action for the app to do (VoteButtons casts it, once).
+    expect(pageFlash((await open(browser, `/posts/${post.slug}`)).body)).toMatchObject({ resume: "upvote" });
+    expect(pageFlash((await open(browser, `/posts/${post.slug}`)).body)).toBeNull();
+    // Nothing but the known actions travels.
+    const unknown = jar();
+    await submit(unknown, `/auth?tab=login&next=${next}&resume=delete-everything`, {
+      username: user.username,
+      password: user.password,
+    });
+    expect(pageFlash((await open(unknown, `/posts/${post.slug}`)).body)).not.toHaveProperty("resume");
   });
 
   it("sends a wrong password back to the form with the spec's words and the username kept", async () => {

@@ -125,6 +125,43 @@ test("a visitor's Upvote tapped at first paint goes to sign-in", async ({ contex
   await expect(page.getByText("Log in to vote")).toBeVisible();
 });
 
+test("a visitor who signs in before the app is live, after tapping Upvote, has the vote cast", async ({
+  context,
+  request,
+}) => {
+  const username = uniqueName("tapin");
+  const password = "member-password-1";
+  // An account made elsewhere: this browser is still a visitor.
+  const created = await request.post("/api/register", {
+    data: { username, email: `${username}@example.com`, password },
+  });
+  expect(created.status()).toBe(201);
+  const { page, release } = await phonePage(context);
+  const post = await firstPost(page);
+  await open(page, `/posts/${post.slug}`);
+  await page.getByRole("article", { name: post.title }).getByRole("link", { name: "Upvote" }).tap();
+  // The sign-in form posts itself, the app still held back: the server signs in and sends the
+  // visitor back to the post, which casts the vote once the app is live.
+  await expect(page).toHaveURL(/\/auth\?next=.*resume=upvote/);
+  const panel = page.getByRole("tabpanel", { name: "Login" });
+  await panel.getByLabel("Username").fill(username);
+  await panel.getByLabel("Password", { exact: true }).fill(password);
+  await panel.getByRole("button", { name: "Login", exact: true }).tap();
+  await expect(page).toHaveURL(`/posts/${post.slug}`);
+  await expectNotLiveYet(page);
+  release();
+  const upvote = page.getByRole("article", { name: post.title }).getByRole("button", { name: "Upvote" });
+  await expect(upvote).toHaveAttribute("aria-pressed", "true");
+  const onServer = (await (await page.request.get(`/api/posts/${post.slug}`)).json()) as { myVote: string | null };
+  expect(onServer.myVote).toBe("up");
+  // Once: a reload does not take the vote back.
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(upvote).toHaveAttribute("aria-pressed", "true");
+  const again = (await (await page.request.get(`/api/posts/${post.slug}`)).json()) as { myVote: string | null };
+  expect(again.myVote).toBe("up");
+});
+
 test("the menu tapped before the app is live opens once it is, and its search works", async ({ context }) => {
   const { page, release } = await phonePage(context);
   await open(page, "/");
@@ -158,15 +195,21 @@ test("a member's bell is the server's own link once the app is live: a tap on it
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
 });
 
-test("a time range tapped before the app is live is chosen once it is", async ({ context }) => {
+test("a time range tapped before the app is live is a link: the page opens with it chosen", async ({ context }) => {
   const { page, release } = await phonePage(context);
   await open(page, "/trending");
   const month = page.getByRole("radiogroup", { name: "Time range" }).getByText("Month", { exact: true });
   await month.tap();
+  // The server's page for the choice, while the app is still held back.
+  await expect(page).toHaveURL(/\/trending\?range=month$/);
   await expectNotLiveYet(page);
   release();
-  await expect(page).toHaveURL(/\/trending\?range=month$/);
   await expect(page.getByRole("radio", { name: "Month" })).toBeChecked();
+  // Live, a choice is made in place (no new page): the week again, and the address follows.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("radiogroup", { name: "Time range" }).getByText("Week", { exact: true }).tap();
+  await expect(page.getByRole("radio", { name: "Week" })).toBeChecked();
+  await expect(page).toHaveURL(/\/trending$/);
 });
 
 test.describe("on a wider screen", () => {

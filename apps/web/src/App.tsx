@@ -6,8 +6,8 @@ import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation, useRoutes } from "react-router";
 import { useCurrentUser } from "./auth/useCurrentUser";
-import { CreatePostProvider } from "./components/CreatePostContext";
-import { FullScreenLoading } from "./components/FullScreenLoading";
+import { CreatePostProvider } from "./components/create-post/CreatePostContext";
+import { FullScreenLoading } from "./components/shell/FullScreenLoading";
 import { forgetFlash } from "./lib/flash";
 import { forgetPageData } from "./lib/pageData";
 import { cssVariablesResolver, theme } from "./lib/theme";

@@ -60,7 +60,7 @@ const PAGE_MODULES: Record<string, readonly string[]> = Object.fromEntries(
   Object.values(PAGES).map((page) => [page.path, page.modules]),
 );
 
-/** The shell's parts that a signed-in member's every page shows, lazily loaded (Header.tsx). */
+/** The shell's parts that a signed-in member's every page shows, lazily loaded (components/shell/Header.tsx). */
 const MEMBER_MODULES = ["src/components/notifications/NotificationBell.tsx"];
 
 /** The modules whose stylesheets each page carries without their code (PAGES' `styles`). */

@@ -4,9 +4,9 @@
 import { PAGES, type PageName } from "@forum/contracts";
 import { type ReactNode, Suspense } from "react";
 import { matchRoutes, type RouteObject } from "react-router";
-import { FullScreenLoading } from "./components/FullScreenLoading";
-import { Layout } from "./components/Layout";
-import { PageHydrated } from "./components/PageHydrated";
+import { FullScreenLoading } from "./components/shell/FullScreenLoading";
+import { Layout } from "./components/shell/Layout";
+import { PageHydrated } from "./components/shell/PageHydrated";
 import { lazyWithPreload } from "./lib/lazyWithPreload";
 
 const HomePage = lazyWithPreload(() => import("./pages/HomePage"));

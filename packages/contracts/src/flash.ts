@@ -13,6 +13,14 @@ export const FLASH_MAX_AGE = 60;
 export const NATIVE_FORMS = ["login", "register", "reply"] as const;
 export type NativeForm = (typeof NATIVE_FORMS)[number];
 
+/**
+ * What a visitor sent to sign in had started (a vote, a new post), done once they are back: in the
+ * router's state after the app's sign-in, in the flash after a native one (so a reload never
+ * repeats it either way).
+ */
+export const RESUME_ACTIONS = ["create-post", "upvote", "downvote"] as const;
+export type ResumeAction = (typeof RESUME_ACTIONS)[number];
+
 export const flashSchema = z.object({
   title: z.string().max(200),
   message: z.string().max(1000),
@@ -20,6 +28,8 @@ export const flashSchema = z.object({
   /** The form a failure is about, and what was typed in it (never a password). */
   form: z.enum(NATIVE_FORMS).optional(),
   values: z.record(z.string(), z.string().max(2000)).optional(),
+  /** After a sign-in: the action the page resumes. */
+  resume: z.enum(RESUME_ACTIONS).optional(),
 });
 export type Flash = z.infer<typeof flashSchema>;
 

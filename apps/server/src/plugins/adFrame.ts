@@ -21,7 +21,7 @@ export const AD_FRAME_CSP = [
 ].join("; ");
 
 /**
- * The frame's side of its conversation with the forum's page (components/AdSlot.tsx):
+ * The frame's side of its conversation with the forum's page (apps/web components/ads/AdSlot.tsx):
  * - a click on a link in the ad is handed to the page, which opens the advertiser's page with
  *   noopener: a window opened from inside the sandbox would stay sandboxed, and the frame may
  *   not let it escape;

@@ -5,7 +5,14 @@
 // (the return path, the new reply) on success, back to the form with what was typed on failure.
 // Form bodies are parsed for these routes only: the API doors keep taking JSON alone.
 import { createCaller } from "@forum/api";
-import { type Flash, FORM_SUCCESS, type NativeForm, ownReturnPath, signInFailure } from "@forum/contracts";
+import {
+  type Flash,
+  FORM_SUCCESS,
+  type NativeForm,
+  ownReturnPath,
+  RESUME_ACTIONS,
+  signInFailure,
+} from "@forum/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
 import { setFlash } from "./flash";
@@ -66,7 +73,9 @@ export function registerNativeForms(
           : { username: fields.username ?? "", email: fields.email ?? "" };
       return redirectWith(reply, screen, { ...text, color: "red", form, values });
     }
-    return redirectWith(reply, ownReturnPath(query.next), { ...FORM_SUCCESS[form], color: "green" });
+    // The vote or new post that sent the visitor here is done by the page they return to.
+    const resume = RESUME_ACTIONS.find((action) => action === query.resume);
+    return redirectWith(reply, ownReturnPath(query.next), { ...FORM_SUCCESS[form], color: "green", resume });
   };
 
   const postReply = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {

@@ -16,8 +16,8 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
-import { MAIN_CONTENT_ID, SkipLink } from "../components/SkipLink";
-import { usePhoneMenu } from "../components/usePhoneMenu";
+import { MAIN_CONTENT_ID, SkipLink } from "../components/shell/SkipLink";
+import { usePhoneMenu } from "../components/shell/usePhoneMenu";
 import { useOpenReportsCount } from "./reports/useReports";
 
 type MenuItem = { label: string; to: string; icon: ReactNode; activeFor?: string[]; adminOnly?: boolean };

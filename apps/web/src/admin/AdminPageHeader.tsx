@@ -1,7 +1,7 @@
 // The title row of every admin screen: title, optional subtitle, and actions on the right.
 import { Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { PageTitle } from "../components/PageTitle";
+import { PageTitle } from "../components/ui/PageTitle";
 
 export function AdminPageHeader({
   title,

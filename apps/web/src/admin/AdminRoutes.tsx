@@ -4,9 +4,9 @@ import "./mantine.css";
 import { type LazyExoticComponent, lazy, Suspense } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
-import { FullScreenLoading } from "../components/FullScreenLoading";
-import { PageLoader } from "../components/PageLoader";
-import { Redirect } from "../components/Redirect";
+import { FullScreenLoading } from "../components/shell/FullScreenLoading";
+import { PageLoader } from "../components/shell/PageLoader";
+import { Redirect } from "../components/shell/Redirect";
 import { AdminLayout } from "./AdminLayout";
 import { type AdminScreen, adminDestination } from "./adminAccess";
 

@@ -1,7 +1,7 @@
 // The signed-in user, or null. A 401 means "signed out": a result, not an error, never retried
 // (spec section 4). Treating it as data also keeps screens from remounting into a refetch loop.
 // The one 401 kept as a failure is a banned account's session ending: its message is what the
-// member is told (BannedNotice.tsx).
+// member is told (components/shell/BannedNotice.tsx).
 import type { CurrentUser } from "@forum/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { httpStatusOf, useTRPC, useTRPCClient } from "../lib/trpc";

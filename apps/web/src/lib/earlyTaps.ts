@@ -3,7 +3,7 @@
 // the sort choices are links, the search, sign-in and reply forms post themselves), but a control
 // that only the app can act on (a vote, Quote, Report, the menu button) would drop the tap. An
 // inline script in <head> (entry-server.tsx) holds such taps and dims their control; once the
-// page is hydrated (components/PageHydrated.tsx) they are replayed, in order, on the live app.
+// page is hydrated (components/shell/PageHydrated.tsx) they are replayed, in order, on the live app.
 
 /** Controls that do nothing without the app: buttons that are not a native form's submit, tabs and
  * switches that are not links, and whatever a screen marks with data-early-tap. */
@@ -38,6 +38,8 @@ function holdEarlyTaps(needsApp: string) {
       if (root.hasAttribute("data-hydrated")) return;
       const target = event.target;
       if (!(target instanceof Element)) return;
+      // A link works by itself, wherever it sits (a choice's link inside a held control).
+      if (target.closest("a[href]")) return;
       const control = target.closest(needsApp);
       if (!(control instanceof HTMLElement)) return;
       event.preventDefault();

@@ -29,3 +29,9 @@ export function useFlashValues(form: NativeForm): Record<string, string> {
 export function forgetFlash(queryClient: QueryClient): void {
   if (queryClient.getQueryData(FLASH_KEY)) queryClient.setQueryData(FLASH_KEY, null);
 }
+
+/** The flash's action to resume is done (its message stays). */
+export function forgetFlashResume(queryClient: QueryClient): void {
+  const flash = queryClient.getQueryData<Flash | null>(FLASH_KEY);
+  if (flash?.resume) queryClient.setQueryData(FLASH_KEY, { ...flash, resume: undefined });
+}

@@ -1,10 +1,13 @@
 // A visitor sent to the login screen is told why ("Log in to vote") and, once signed in or
 // registered, comes back to the page they were on and the action they started (issue 13: they
 // landed on / with no word why). The return path travels in the login URL (?next=), the action
-// in the router's state of the return (so a reload never repeats it).
-import { ownReturnPath } from "@forum/contracts";
+// in the router's state of the return, or in the flash after a native sign-in (so a reload never
+// repeats it).
+import { ownReturnPath, RESUME_ACTIONS, type ResumeAction } from "@forum/contracts";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { forgetFlashResume, useFlash } from "./flash";
 
 const REASONS = {
   vote: "Log in to vote",
@@ -12,10 +15,6 @@ const REASONS = {
   reply: "Log in to reply",
 } as const;
 export type LoginReason = keyof typeof REASONS;
-
-/** What to do on return: open the create-post dialog, or cast the vote. */
-export type ResumeAction = "create-post" | "upvote" | "downvote";
-const RESUME_ACTIONS: readonly string[] = ["create-post", "upvote", "downvote"];
 
 export type LoginPath = "/auth" | "/login";
 
@@ -37,8 +36,8 @@ export function reasonText(params: URLSearchParams): string | undefined {
 }
 
 export function resumeAction(params: URLSearchParams): ResumeAction | undefined {
-  const resume = params.get("resume") ?? "";
-  return RESUME_ACTIONS.includes(resume) ? (resume as ResumeAction) : undefined;
+  const resume = params.get("resume");
+  return RESUME_ACTIONS.find((action) => action === resume);
 }
 
 /** The current page as a return path. */
@@ -62,10 +61,12 @@ export function useGoToLogin() {
 export function useResumed(): [ResumeAction | undefined, () => void] {
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as { resume?: ResumeAction } | null;
-  const done = useCallback(
-    () => navigate(location.pathname + location.search, { replace: true, state: null }),
-    [navigate, location.pathname, location.search],
-  );
-  return [state?.resume, done];
+  const queryClient = useQueryClient();
+  const [flash] = useFlash();
+  const fromState = (location.state as { resume?: ResumeAction } | null)?.resume;
+  const done = useCallback(() => {
+    if (fromState) navigate(location.pathname + location.search, { replace: true, state: null });
+    forgetFlashResume(queryClient);
+  }, [navigate, location.pathname, location.search, fromState, queryClient]);
+  return [fromState ?? flash?.resume, done];
 }

@@ -17,7 +17,7 @@ const outletListeners = new Set<() => void>();
 function loadOutlet() {
   if (outletLoading) return;
   outletLoading = true;
-  import("../components/ToastOutlet").then(
+  import("../components/shell/ToastOutlet").then(
     (module) => {
       outlet = module.ToastOutlet;
       for (const listener of outletListeners) listener();

@@ -2,10 +2,12 @@
 // screen does next (close a dialog, refresh lists); on failure, a 401 says so and goes to the
 // login screen after 500 ms (which returns to this page afterwards), any other failure shows its
 // toast, preferring the server's own message.
+
+import type { ResumeAction } from "@forum/contracts";
 import { type UseMutationOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { type LoginPath, loginUrl, type ResumeAction, useHere } from "./loginReturn";
+import { type LoginPath, loginUrl, useHere } from "./loginReturn";
 import { toastError, toastSuccess } from "./toast";
 import { httpStatusOf } from "./trpc";
 

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AccountCard } from "../components/account/AccountCard";
-import { usePageTitle } from "../components/PageTitle";
+import { usePageTitle } from "../components/ui/PageTitle";
 import { useTRPC } from "../lib/trpc";
 
 export default function ConfirmEmailPage() {

@@ -4,7 +4,7 @@ import { forgotPasswordInput, MESSAGES } from "@forum/contracts";
 import { Alert, Button, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { AccountCard } from "../components/account/AccountCard";
-import { usePageTitle } from "../components/PageTitle";
+import { usePageTitle } from "../components/ui/PageTitle";
 import { useTRPC } from "../lib/trpc";
 import { useSchemaForm } from "../lib/useSchemaForm";
 import { useToastedMutation } from "../lib/useToastedMutation";

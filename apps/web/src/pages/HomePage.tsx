@@ -2,12 +2,12 @@
 import type { PostSort } from "@forum/contracts";
 import { Box, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { AdSlot } from "../components/AdSlot";
-import { Breadcrumbs } from "../components/Breadcrumbs";
-import { useOpenCreatePost } from "../components/CreatePostContext";
-import { PageTitle } from "../components/PageTitle";
-import { PostFeed } from "../components/PostFeed";
-import { type Choice, ChoiceSelect, useUrlChoice } from "../components/SortSelect";
+import { AdSlot } from "../components/ads/AdSlot";
+import { PostFeed } from "../components/browse/PostFeed";
+import { type Choice, ChoiceSelect, useUrlChoice } from "../components/browse/SortSelect";
+import { useOpenCreatePost } from "../components/create-post/CreatePostContext";
+import { Breadcrumbs } from "../components/ui/Breadcrumbs";
+import { PageTitle } from "../components/ui/PageTitle";
 
 const SORTS: Choice<PostSort>[] = [
   { value: "hot", label: "Hot" },

@@ -5,11 +5,11 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { AccountCard } from "../components/account/AccountCard";
 import { LoginForm } from "../components/account/LoginForm";
 import { RegisterForm } from "../components/account/RegisterForm";
-import { BannedNotice } from "../components/BannedNotice";
-import { FlashNotice } from "../components/FlashNotice";
-import { usePageTitle } from "../components/PageTitle";
-import { Redirect } from "../components/Redirect";
-import { type Choice, useUrlChoice } from "../components/SortSelect";
+import { type Choice, useUrlChoice } from "../components/browse/SortSelect";
+import { BannedNotice } from "../components/shell/BannedNotice";
+import { FlashNotice } from "../components/shell/FlashNotice";
+import { Redirect } from "../components/shell/Redirect";
+import { usePageTitle } from "../components/ui/PageTitle";
 import { reasonText, resumeAction, returnPath } from "../lib/loginReturn";
 
 type AuthTab = "login" | "register";

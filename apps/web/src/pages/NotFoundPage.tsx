@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { PageTitle } from "../components/PageTitle";
+import { PageTitle } from "../components/ui/PageTitle";
 
 export default function NotFoundPage() {
   return (

@@ -2,9 +2,9 @@
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
-import { Breadcrumbs } from "../components/Breadcrumbs";
 import { NotificationList } from "../components/notifications/NotificationList";
-import { PageTitle } from "../components/PageTitle";
+import { Breadcrumbs } from "../components/ui/Breadcrumbs";
+import { PageTitle } from "../components/ui/PageTitle";
 
 export default function NotificationsPage() {
   const { user } = useCurrentUser();

@@ -5,14 +5,14 @@ import { Box, Grid, Stack } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
-import { AdSlot } from "../components/AdSlot";
-import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
+import { AdSlot } from "../components/ads/AdSlot";
 import { LoadFailedState } from "../components/browse/LoadFailedState";
 import { PostDetail } from "../components/post/PostDetail";
 import { PostSkeleton } from "../components/post/PostSkeleton";
 import { loadServerRenderedComposer, ReplyForm } from "../components/post/ReplyForm";
 import { ReplyList } from "../components/post/ReplyList";
 import { ReplyBoxProvider } from "../components/post/replyBox";
+import { Breadcrumbs, type Crumb } from "../components/ui/Breadcrumbs";
 import { httpStatusOf, useTRPC } from "../lib/trpc";
 
 /** Before a server-rendered post page is hydrated (lib/lazyWithPreload.ts). */

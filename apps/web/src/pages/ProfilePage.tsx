@@ -2,10 +2,10 @@
 import { Center, Loader, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { Breadcrumbs } from "../components/Breadcrumbs";
 import { LoadFailedState } from "../components/browse/LoadFailedState";
 import { ProfileActivity } from "../components/browse/ProfileActivity";
 import { ProfileHeader } from "../components/browse/ProfileHeader";
+import { Breadcrumbs } from "../components/ui/Breadcrumbs";
 import { httpStatusOf, useTRPC } from "../lib/trpc";
 
 export default function ProfilePage() {

@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AccountCard } from "../components/account/AccountCard";
 import { useSignedIn } from "../components/account/useSignedIn";
-import { usePageTitle } from "../components/PageTitle";
+import { usePageTitle } from "../components/ui/PageTitle";
 import { useTRPC } from "../lib/trpc";
 import { useSchemaForm } from "../lib/useSchemaForm";
 import { useToastedMutation } from "../lib/useToastedMutation";

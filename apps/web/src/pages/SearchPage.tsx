@@ -13,13 +13,13 @@ import { Button, Card, Center, Group, Paper, Skeleton, Stack, Text, Title } from
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Breadcrumbs } from "../components/Breadcrumbs";
-import { ChoiceSegments } from "../components/ChoiceSegments";
-import { PageTitle } from "../components/PageTitle";
-import { type Choice, ChoiceSelect, useUrlChoice } from "../components/SortSelect";
+import { ChoiceSegments } from "../components/browse/ChoiceSegments";
+import { type Choice, ChoiceSelect, useUrlChoice } from "../components/browse/SortSelect";
 import { SearchResultCard } from "../components/search/SearchResultCard";
-import { useCategories } from "../components/useCategories";
+import { Breadcrumbs } from "../components/ui/Breadcrumbs";
+import { PageTitle } from "../components/ui/PageTitle";
 import { useTRPC } from "../lib/trpc";
+import { useCategories } from "../lib/useCategories";
 
 const SORTS: Choice<SearchSort>[] = [
   { value: "relevance", label: "Most relevant" },
@@ -30,7 +30,7 @@ const ALL = "all";
 export default function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get("q") ?? "").trim();
-  const [sort, setSort] = useUrlChoice("sort", SORTS, "relevance");
+  const [sort, setSort, sortHref] = useUrlChoice("sort", SORTS, "relevance");
   const categories = useCategories();
   const categoryChoices: Choice<string>[] = [
     { value: ALL, label: "All categories" },
@@ -48,7 +48,7 @@ export default function SearchPage() {
         {tooShort ? <span /> : <ResultCount q={q} categoryId={categoryId} />}
         <Group gap="sm" wrap="wrap">
           <ChoiceSelect label="Filter by category" choices={categoryChoices} value={category} onChange={setCategory} />
-          <ChoiceSegments label="Sort results" choices={SORTS} value={sort} onChange={setSort} />
+          <ChoiceSegments label="Sort results" choices={SORTS} value={sort} onChange={setSort} hrefOf={sortHref} />
         </Group>
       </Group>
       {tooShort ? (

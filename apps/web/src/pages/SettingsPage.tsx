@@ -6,9 +6,9 @@ import { AccountActivity } from "../components/account/AccountActivity";
 import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
 import { PreferencesSettings } from "../components/account/PreferencesSettings";
 import { ProfileSettings } from "../components/account/ProfileSettings";
-import { Breadcrumbs } from "../components/Breadcrumbs";
-import { PageTitle } from "../components/PageTitle";
-import { type Choice, useUrlChoice } from "../components/SortSelect";
+import { type Choice, useUrlChoice } from "../components/browse/SortSelect";
+import { Breadcrumbs } from "../components/ui/Breadcrumbs";
+import { PageTitle } from "../components/ui/PageTitle";
 import { loginUrl } from "../lib/loginReturn";
 
 type SettingsTab = "profile" | "security" | "preferences";

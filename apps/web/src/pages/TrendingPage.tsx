@@ -3,16 +3,16 @@
 import { DEFAULT_TRENDING_RANGE, type TimeRange } from "@forum/contracts";
 import { Badge, Group } from "@mantine/core";
 import { IconTrendingUp } from "@tabler/icons-react";
-import { Breadcrumbs } from "../components/Breadcrumbs";
+import { ChoiceSegments } from "../components/browse/ChoiceSegments";
 import { EmptyState } from "../components/browse/EmptyState";
 import { HottestTopicsCard } from "../components/browse/HottestTopicsCard";
+import { PostFeed } from "../components/browse/PostFeed";
 import { RisingStarsCard } from "../components/browse/RisingStarsCard";
+import { type Choice, useUrlChoice } from "../components/browse/SortSelect";
 import { WithSideColumn } from "../components/browse/WithSideColumn";
-import { ChoiceSegments } from "../components/ChoiceSegments";
-import { useOpenCreatePost } from "../components/CreatePostContext";
-import { PageTitle } from "../components/PageTitle";
-import { PostFeed } from "../components/PostFeed";
-import { type Choice, useUrlChoice } from "../components/SortSelect";
+import { useOpenCreatePost } from "../components/create-post/CreatePostContext";
+import { Breadcrumbs } from "../components/ui/Breadcrumbs";
+import { PageTitle } from "../components/ui/PageTitle";
 
 const RANGES: Choice<TimeRange>[] = [
   { value: "today", label: "Today" },
@@ -34,7 +34,7 @@ function trendingBadge(index: number) {
 
 export default function TrendingPage() {
   const openCreatePost = useOpenCreatePost();
-  const [timeRange, setTimeRange] = useUrlChoice("range", RANGES, DEFAULT_TRENDING_RANGE);
+  const [timeRange, setTimeRange, rangeHref] = useUrlChoice("range", RANGES, DEFAULT_TRENDING_RANGE);
   return (
     <WithSideColumn
       side={
@@ -47,7 +47,13 @@ export default function TrendingPage() {
       <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Trending" }]} />
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <PageTitle>Trending Discussions</PageTitle>
-        <ChoiceSegments label="Time range" choices={RANGES} value={timeRange} onChange={setTimeRange} />
+        <ChoiceSegments
+          label="Time range"
+          choices={RANGES}
+          value={timeRange}
+          onChange={setTimeRange}
+          hrefOf={rangeHref}
+        />
       </Group>
       <PostFeed
         query={{ sortBy: "trending", timeRange }}

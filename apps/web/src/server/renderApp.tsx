@@ -11,8 +11,8 @@ import { createTRPCClient, TRPCClientError } from "@trpc/client";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "../App";
-import { PageHeadContext } from "../components/PageTitle";
-import { RedirectRecorder } from "../components/Redirect";
+import { RedirectRecorder } from "../components/shell/Redirect";
+import { PageHeadContext } from "../components/ui/PageTitle";
 import { FLASH_KEY } from "../lib/flash";
 import type { PageQuery } from "../lib/pageData";
 import { createQueryClient } from "../lib/trpc";
@@ -30,7 +30,7 @@ export type RenderedApp = {
   client: QueryClient;
   /** Errors React met while rendering (the page is still sent: the browser renders that part). */
   errors: unknown[];
-  /** Where the screen sends the reader instead (components/Redirect.tsx): the answer is that redirect. */
+  /** Where the screen sends the reader instead (components/shell/Redirect.tsx): the answer is that redirect. */
   redirect: string | undefined;
 };
 

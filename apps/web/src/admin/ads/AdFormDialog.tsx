@@ -3,8 +3,8 @@
 // with the spec's toast before anything is sent.
 import { type AdView, createAdInput, MESSAGES, updateAdInput } from "@forum/contracts";
 import { Button, Group, Select, SimpleGrid, Switch, Textarea, TextInput } from "@mantine/core";
-import { Dialog } from "../../components/Dialog";
-import { DialogForm } from "../../components/DialogForm";
+import { Dialog } from "../../components/ui/Dialog";
+import { DialogForm } from "../../components/ui/DialogForm";
 import { type FormSchema, type OutputOf, useSchemaForm } from "../../lib/useSchemaForm";
 import { AD_DIMENSION_OPTIONS, AD_PLACEMENT_OPTIONS, AD_TYPE_OPTIONS, draftOf } from "./adDraft";
 import { useCreateAd, useUpdateAd } from "./useAdMutations";

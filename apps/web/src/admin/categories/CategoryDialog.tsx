@@ -10,8 +10,8 @@ import {
   updateCategoryInput,
 } from "@forum/contracts";
 import { Button, Group, Text, Textarea, TextInput } from "@mantine/core";
-import { Dialog } from "../../components/Dialog";
-import { DialogForm } from "../../components/DialogForm";
+import { Dialog } from "../../components/ui/Dialog";
+import { DialogForm } from "../../components/ui/DialogForm";
 import { type FormSchema, type OutputOf, problemsOf, useSchemaForm } from "../../lib/useSchemaForm";
 import { CategoryColorField } from "./CategoryColorField";
 import { useCreateCategory, useUpdateCategory } from "./useCategoryMutations";

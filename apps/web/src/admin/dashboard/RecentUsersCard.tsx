@@ -4,8 +4,8 @@ import { IconUserPlus } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { SideCard } from "../../components/browse/SideCard";
-import { RoleBadge } from "../../components/RoleBadge";
-import { UserAvatar } from "../../components/UserAvatar";
+import { RoleBadge } from "../../components/ui/RoleBadge";
+import { UserAvatar } from "../../components/ui/UserAvatar";
 import { useTRPC } from "../../lib/trpc";
 
 export function RecentUsersCard() {

@@ -1,8 +1,8 @@
 // Categories (/admin/categories): every category with create, edit and delete.
 import type { CategoryView } from "@forum/contracts";
 import { Badge, Paper } from "@mantine/core";
-import { useCategories } from "../../components/useCategories";
 import { plural } from "../../lib/format";
+import { useCategories } from "../../lib/useCategories";
 import { AdminEmptyState } from "../AdminEmptyState";
 import { AdminPageHeader } from "../AdminPageHeader";
 import { CategoriesTable } from "../categories/CategoriesTable";

@@ -4,7 +4,7 @@ import type { PostView } from "@forum/contracts";
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBigUp, IconCalendar, IconExternalLink, IconEye, IconFolder, IconUser } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { EditDeleteButtons } from "../../components/EditDeleteButtons";
+import { EditDeleteButtons } from "../../components/ui/EditDeleteButtons";
 import { formatDate, plural } from "../../lib/format";
 
 type AdminPostCardProps = { post: PostView; onEdit: () => void; onDelete: () => void };

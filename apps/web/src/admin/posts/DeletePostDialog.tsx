@@ -2,8 +2,8 @@
 import type { PostView } from "@forum/contracts";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Dialog } from "../../components/Dialog";
 import { useRefreshPostLists } from "../../components/post/postCache";
+import { Dialog } from "../../components/ui/Dialog";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 

@@ -1,6 +1,6 @@
 // Search box and category filter above the admin post list.
 import { Group, Select } from "@mantine/core";
-import { useCategories } from "../../components/useCategories";
+import { useCategories } from "../../lib/useCategories";
 import { SearchBox } from "../SearchBox";
 import { ALL_CATEGORIES, type PostFilter } from "./filterPosts";
 

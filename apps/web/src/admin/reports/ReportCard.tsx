@@ -5,7 +5,7 @@ import type { ReportAction, ReportedContent } from "@forum/contracts";
 import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
 import { IconBan, IconCheck, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { RoleBadge } from "../../components/RoleBadge";
+import { RoleBadge } from "../../components/ui/RoleBadge";
 import { plural, relativeTime } from "../../lib/format";
 
 const CONFIRM: Record<Exclude<ReportAction, "dismiss">, (item: ReportedContent) => string> = {

@@ -3,10 +3,10 @@ import { type AdminUserView, adminUpdateUserInput, MESSAGES, ROLES } from "@foru
 import { Select, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import { Dialog } from "../../components/Dialog";
-import { DialogForm } from "../../components/DialogForm";
 import { DialogButtons } from "../../components/post/DialogButtons";
 import { useRefreshPostLists } from "../../components/post/postCache";
+import { Dialog } from "../../components/ui/Dialog";
+import { DialogForm } from "../../components/ui/DialogForm";
 import { useTRPC } from "../../lib/trpc";
 import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";

@@ -2,8 +2,8 @@
 import type { AdminUserView } from "@forum/contracts";
 import { Anchor, Badge, Group, Skeleton, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { RoleBadge } from "../../components/RoleBadge";
-import { UserAvatar } from "../../components/UserAvatar";
+import { RoleBadge } from "../../components/ui/RoleBadge";
+import { UserAvatar } from "../../components/ui/UserAvatar";
 import { formatDate, fullName } from "../../lib/format";
 import { PhoneCard, usePhoneLayout } from "../PhoneCard";
 import { UserRowActions } from "./UserRowActions";

@@ -3,7 +3,7 @@
 import { AVATAR_ACCEPT, AVATAR_HINT, type CurrentUser } from "@forum/contracts";
 import { Avatar, Button, FileButton, Group, Stack, Text } from "@mantine/core";
 import { useRef } from "react";
-import { UserAvatar } from "../UserAvatar";
+import { UserAvatar } from "../ui/UserAvatar";
 import { useAvatarChange } from "./useAvatarChange";
 
 export function AvatarSettings({ user }: { user: CurrentUser }) {

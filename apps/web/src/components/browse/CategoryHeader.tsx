@@ -2,7 +2,7 @@
 import { type CategoryView, DEFAULT_CATEGORY_COLOR } from "@forum/contracts";
 import { Badge, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { plural } from "../../lib/format";
-import { PageTitle } from "../PageTitle";
+import { PageTitle } from "../ui/PageTitle";
 
 export function CategoryHeader({ category }: { category: CategoryView }) {
   const color = category.color || DEFAULT_CATEGORY_COLOR;

@@ -1,7 +1,7 @@
 // A screen's answer when a record is missing (404) or could not be loaded (anything else).
 import { Button, Code, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { PageTitle } from "../PageTitle";
+import { PageTitle } from "../ui/PageTitle";
 
 type LoadFailedStateProps = {
   /** The spec's not-found title, such as "User not found". */

@@ -2,11 +2,11 @@
 import type { ProfileReplyView, ProfileView } from "@forum/contracts";
 import { Tabs, Text } from "@mantine/core";
 import { useTRPC } from "../../lib/trpc";
-import { PostCard } from "../PostCard";
-import { FeedSkeleton } from "../PostFeed";
-import { type Choice, useUrlChoice } from "../SortSelect";
 import { PagedList } from "./PagedList";
+import { PostCard } from "./PostCard";
+import { FeedSkeleton } from "./PostFeed";
 import { ProfileReplyCard } from "./ProfileReplyCard";
+import { type Choice, useUrlChoice } from "./SortSelect";
 
 type Tab = "posts" | "replies";
 const TABS: Choice<Tab>[] = [

@@ -4,9 +4,9 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/c
 import { IconCalendar, IconLink, IconMail, IconMapPin } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatDate, fullName } from "../../lib/format";
-import { PageTitle } from "../PageTitle";
-import { RoleBadge } from "../RoleBadge";
-import { UserAvatar } from "../UserAvatar";
+import { PageTitle } from "../ui/PageTitle";
+import { RoleBadge } from "../ui/RoleBadge";
+import { UserAvatar } from "../ui/UserAvatar";
 
 /** Only web addresses become links; anything else stays text (never a javascript: URL). */
 function isWebAddress(value: string) {

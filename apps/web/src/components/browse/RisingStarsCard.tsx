@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { fullName } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
-import { UserAvatar } from "../UserAvatar";
+import { UserAvatar } from "../ui/UserAvatar";
 import { SideCard } from "./SideCard";
 
 const STAR_COUNT = 5;

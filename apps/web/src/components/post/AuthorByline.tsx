@@ -4,7 +4,7 @@ import type { AuthorView } from "@forum/contracts";
 import { Anchor, Group, type MantineSize, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { formatDate } from "../../lib/format";
-import { UserAvatar } from "../UserAvatar";
+import { UserAvatar } from "../ui/UserAvatar";
 import { EditedMarker } from "./EditedMarker";
 
 /** The name a member shows with their posts ("Show Profile in Posts" off: the API sends none). */

@@ -6,7 +6,7 @@ import { useTRPC } from "../../lib/trpc";
 import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 import { MarkdownEditor } from "../composer/MarkdownEditor";
-import { Dialog } from "../Dialog";
+import { Dialog } from "../ui/Dialog";
 import { DialogButtons } from "./DialogButtons";
 import { useRepliesChanged } from "./postCache";
 

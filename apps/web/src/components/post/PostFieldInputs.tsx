@@ -4,8 +4,8 @@ import type { PostForm } from "@forum/contracts";
 import { Switch, Textarea, TextInput } from "@mantine/core";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import type { useSchemaForm } from "../../lib/useSchemaForm";
-import { CategorySelect } from "../CategorySelect";
 import { MarkdownEditor } from "../composer/MarkdownEditor";
+import { CategorySelect } from "../create-post/CategorySelect";
 
 type Field = ReturnType<typeof useSchemaForm<PostForm, unknown>>["field"];
 

@@ -5,8 +5,8 @@ import { lazy, Suspense } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
-import { EditDeleteButtons } from "../EditDeleteButtons";
-import { useDialogOnDemand } from "../useDialogOnDemand";
+import { EditDeleteButtons } from "../ui/EditDeleteButtons";
+import { useDialogOnDemand } from "../ui/useDialogOnDemand";
 import { canModify } from "./canModify";
 import { useRepliesChanged } from "./postCache";
 

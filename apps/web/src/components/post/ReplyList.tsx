@@ -10,7 +10,7 @@ import { useLocation } from "react-router";
 import { plural } from "../../lib/format";
 import { whenLaidOut } from "../../lib/landing";
 import { useTRPC } from "../../lib/trpc";
-import { AdSlot } from "../AdSlot";
+import { AdSlot } from "../ads/AdSlot";
 import { PagedList } from "../browse/PagedList";
 import { ReplyItem } from "./ReplyItem";
 

@@ -6,7 +6,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconFlag } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
-import { Dialog } from "../Dialog";
+import { Dialog } from "../ui/Dialog";
 import type { Target } from "./ReportForm";
 
 // Loaded at the first click: the form, its schema and the dialog's form parts are not needed to

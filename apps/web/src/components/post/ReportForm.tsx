@@ -5,7 +5,7 @@ import { Radio, Stack, Textarea } from "@mantine/core";
 import { useTRPC } from "../../lib/trpc";
 import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";
-import { DialogForm } from "../DialogForm";
+import { DialogForm } from "../ui/DialogForm";
 import { DialogButtons } from "./DialogButtons";
 
 export type Target = { postId: number } | { replyId: number };

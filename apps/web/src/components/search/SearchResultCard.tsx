@@ -5,8 +5,8 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBigUp, IconMessageCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { plural, relativeTime } from "../../lib/format";
-import { ByAuthor } from "../ByAuthor";
-import { CategoryBadge } from "../CategoryBadge";
+import { ByAuthor } from "../ui/ByAuthor";
+import { CategoryBadge } from "../ui/CategoryBadge";
 import { Highlighted } from "./Highlighted";
 
 const MATCHED_IN = { title: "Title", content: "Post", reply: "Reply" } as const;

@@ -1,7 +1,7 @@
 // The category picker of the post forms, with the spec's three disabled states.
 import type { CategoryView } from "@forum/contracts";
 import { Select, type SelectProps } from "@mantine/core";
-import { useCategories } from "./useCategories";
+import { useCategories } from "../../lib/useCategories";
 
 function optionsFor(query: { isPending: boolean; isError: boolean; data?: CategoryView[] | undefined }) {
   if (query.isPending) return [{ value: "loading", label: "Loading categories...", disabled: true }];

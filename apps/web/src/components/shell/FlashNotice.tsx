@@ -1,7 +1,7 @@
 // The message of a form that was posted natively (before the app was live, or without JavaScript):
 // what the app's toast would have said, shown above the page's content by the server's render.
 import { Alert, type MantineSpacing } from "@mantine/core";
-import { useFlash } from "../lib/flash";
+import { useFlash } from "../../lib/flash";
 
 export function FlashNotice({ mb }: { mb?: MantineSpacing }) {
   const [flash, dismiss] = useFlash();

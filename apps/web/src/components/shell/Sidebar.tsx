@@ -2,12 +2,12 @@
 import { Badge, Box, Button, Group, NavLink, Skeleton, Stack, Text } from "@mantine/core";
 import { IconFlame, IconPlus, IconSettings, IconShield, IconTrendingUp } from "@tabler/icons-react";
 import { Link, useLocation } from "react-router";
-import { useCurrentUser } from "../auth/useCurrentUser";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import { useCategories } from "../../lib/useCategories";
+import { useOpenCreatePost } from "../create-post/CreatePostContext";
+import { HeaderSearch } from "../search/HeaderSearch";
 import { ColorSchemeMenuButton } from "./ColorSchemeToggle";
-import { useOpenCreatePost } from "./CreatePostContext";
 import { LogoutButton } from "./Header";
-import { HeaderSearch } from "./search/HeaderSearch";
-import { useCategories } from "./useCategories";
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const openCreatePost = useOpenCreatePost();

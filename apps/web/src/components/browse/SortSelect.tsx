@@ -1,25 +1,29 @@
-// A sort or range choice kept in the URL (?name=value), so it survives a reload.
-import { useSearchParams } from "react-router";
-import { SelectPreview } from "./select/SelectPreview";
-import { useSelectOnDemand } from "./select/useSelectOnDemand";
+// A sort or range choice kept in the URL (?name=value), so it survives a reload and each choice
+// has an address of its own (a link that works before the app is live, and without it).
+import { useLocation, useSearchParams } from "react-router";
+import { SelectPreview } from "../select/SelectPreview";
+import { useSelectOnDemand } from "../select/useSelectOnDemand";
 
 export type Choice<T extends string> = { value: T; label: string };
 
 export function useUrlChoice<T extends string>(name: string, choices: readonly Choice<T>[], fallback: T) {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const raw = params.get(name);
   const value = (choices.find((choice) => choice.value === raw)?.value ?? fallback) as T;
-  const setValue = (next: T) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === fallback) updated.delete(name);
-        else updated.set(name, next);
-        return updated;
-      },
-      { replace: true },
-    );
-  return [value, setValue] as const;
+  const paramsWith = (current: URLSearchParams, next: T) => {
+    const updated = new URLSearchParams(current);
+    if (next === fallback) updated.delete(name);
+    else updated.set(name, next);
+    return updated;
+  };
+  const setValue = (next: T) => setParams((current) => paramsWith(current, next), { replace: true });
+  /** The address of this page with `next` chosen. */
+  const hrefOf = (next: T) => {
+    const query = paramsWith(params, next).toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+  return [value, setValue, hrefOf] as const;
 }
 
 const CHOICE_SELECT_WIDTH = 170;

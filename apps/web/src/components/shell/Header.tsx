@@ -4,19 +4,19 @@ import { IconBell, IconPlus, IconSettings } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ComponentProps, Suspense } from "react";
 import { Link, useNavigate } from "react-router";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { lazyWithPreload, preloadIfShown } from "../lib/lazyWithPreload";
-import { loginUrl, useHere } from "../lib/loginReturn";
-import { FORUM_TITLE } from "../lib/site";
-import { useTRPC } from "../lib/trpc";
-import { useToastedMutation } from "../lib/useToastedMutation";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import { lazyWithPreload, preloadIfShown } from "../../lib/lazyWithPreload";
+import { loginUrl, useHere } from "../../lib/loginReturn";
+import { FORUM_TITLE } from "../../lib/site";
+import { useTRPC } from "../../lib/trpc";
+import { useToastedMutation } from "../../lib/useToastedMutation";
+import { useOpenCreatePost } from "../create-post/CreatePostContext";
+import { HeaderSearch } from "../search/HeaderSearch";
+import { UserAvatar } from "../ui/UserAvatar";
 import { ColorSchemeToggle } from "./ColorSchemeToggle";
-import { useOpenCreatePost } from "./CreatePostContext";
-import { HeaderSearch } from "./search/HeaderSearch";
-import { UserAvatar } from "./UserAvatar";
 
 // Members only: visitors never download the bell's list, popover or polling.
-const NotificationBell = lazyWithPreload(() => import("./notifications/NotificationBell"));
+const NotificationBell = lazyWithPreload(() => import("../notifications/NotificationBell"));
 
 /** A member's page: the bell's code loads before the hydration (lib/lazyWithPreload.ts). */
 export function loadServerRenderedBell(): Promise<void> | undefined {

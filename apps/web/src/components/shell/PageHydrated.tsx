@@ -4,7 +4,7 @@
 // sits inside that boundary, so its effect runs after the page's. The browser tests wait for the
 // mark before they type or click. Taps held until now (lib/earlyTaps.ts) are replayed on the live page.
 import { useEffect } from "react";
-import { replayEarlyTaps } from "../lib/earlyTaps";
+import { replayEarlyTaps } from "../../lib/earlyTaps";
 
 export function PageHydrated() {
   useEffect(() => {

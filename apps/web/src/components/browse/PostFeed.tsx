@@ -3,8 +3,8 @@
 import type { PostCardView, PostSort, TimeRange } from "@forum/contracts";
 import { Card, Group, Skeleton, Stack } from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
-import { useTRPC } from "../lib/trpc";
-import { PagedList } from "./browse/PagedList";
+import { useTRPC } from "../../lib/trpc";
+import { PagedList } from "./PagedList";
 import { PostCard } from "./PostCard";
 
 export type FeedQuery = { sortBy: PostSort; timeRange?: TimeRange | undefined; categoryId?: number | undefined };

@@ -1,7 +1,7 @@
 // A screen's own heading — its one h1 — and the browser tab's title, set together so they agree.
 import { Title, type TitleProps } from "@mantine/core";
 import { createContext, useContext, useEffect } from "react";
-import { FORUM_TITLE } from "../lib/site";
+import { FORUM_TITLE } from "../../lib/site";
 
 /** Where a server render collects the page's title (entry-server.tsx); absent in the browser. */
 export const PageHeadContext = createContext<{ title?: string } | null>(null);

@@ -10,8 +10,8 @@ import {
   useMemo,
   useState,
 } from "react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { useGoToLogin, useResumed } from "../lib/loginReturn";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import { useGoToLogin, useResumed } from "../../lib/loginReturn";
 
 // Loaded on the first open: the form's pieces stay out of every page's first download.
 const CreatePostDialog = lazy(() =>

@@ -5,15 +5,15 @@ import { Alert, Button, Group, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { clearDraft, EMPTY_DRAFT, loadDraft, saveDraft } from "../lib/drafts";
-import { toastError, toastSuccess } from "../lib/toast";
-import { useTRPC } from "../lib/trpc";
-import { useSchemaForm } from "../lib/useSchemaForm";
-import { useToastedMutation } from "../lib/useToastedMutation";
-import { Dialog } from "./Dialog";
-import { DialogForm } from "./DialogForm";
-import { PostFieldInputs } from "./post/PostFieldInputs";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import { clearDraft, EMPTY_DRAFT, loadDraft, saveDraft } from "../../lib/drafts";
+import { toastError, toastSuccess } from "../../lib/toast";
+import { useTRPC } from "../../lib/trpc";
+import { useSchemaForm } from "../../lib/useSchemaForm";
+import { useToastedMutation } from "../../lib/useToastedMutation";
+import { PostFieldInputs } from "../post/PostFieldInputs";
+import { Dialog } from "../ui/Dialog";
+import { DialogForm } from "../ui/DialogForm";
 
 type Props = { opened: boolean; onClose: () => void; initialCategoryId?: number | undefined };
 

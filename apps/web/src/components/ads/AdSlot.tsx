@@ -6,9 +6,9 @@ import type { AdPlacement } from "@forum/contracts";
 import type { MantineSpacing } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, useState } from "react";
-import { useLandingHold } from "../lib/landing";
-import { lazyWithPreload, preloadIfShown } from "../lib/lazyWithPreload";
-import { useTRPC } from "../lib/trpc";
+import { useLandingHold } from "../../lib/landing";
+import { lazyWithPreload, preloadIfShown } from "../../lib/lazyWithPreload";
+import { useTRPC } from "../../lib/trpc";
 
 const AdCard = lazyWithPreload(() => import("./AdCard"));
 

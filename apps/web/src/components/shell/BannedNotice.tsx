@@ -3,8 +3,8 @@
 // chunk of its own: nobody else downloads it (a server-rendered page has it in its HTML).
 import type { MantineSpacing } from "@mantine/core";
 import { Suspense } from "react";
-import { useCurrentUser } from "../auth/useCurrentUser";
-import { lazyWithPreload, preloadIfShown } from "../lib/lazyWithPreload";
+import { useCurrentUser } from "../../auth/useCurrentUser";
+import { lazyWithPreload, preloadIfShown } from "../../lib/lazyWithPreload";
 
 const BannedAlert = lazyWithPreload(() => import("./BannedAlert"));
 

@@ -4,10 +4,10 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden 
 import { IconArrowBigUp, IconEye, IconMessageCircle, IconPin } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { relativeTime } from "../lib/format";
-import { ByAuthor } from "./ByAuthor";
-import { CategoryBadge } from "./CategoryBadge";
-import { UserAvatar } from "./UserAvatar";
+import { relativeTime } from "../../lib/format";
+import { ByAuthor } from "../ui/ByAuthor";
+import { CategoryBadge } from "../ui/CategoryBadge";
+import { UserAvatar } from "../ui/UserAvatar";
 
 export function PostCard({ post, badge, compact }: { post: PostCardView; badge?: ReactNode; compact?: boolean }) {
   const href = `/posts/${post.slug}`;

@@ -5,7 +5,7 @@
 import { useMediaQuery } from "@mantine/hooks";
 import { Notifications, type NotificationsProps, notifications } from "@mantine/notifications";
 import { useEffect, useRef } from "react";
-import { connectToastOutlet } from "../lib/toast";
+import { connectToastOutlet } from "../../lib/toast";
 
 type Position = NonNullable<NotificationsProps["position"]>;
 

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTRPC } from "../../lib/trpc";
-import { AdSlot, useAdsEnabled } from "../AdSlot";
+import { AdSlot, useAdsEnabled } from "./AdSlot";
 
 export function useBetweenPostsAds(): ((index: number) => ReactNode) | undefined {
   const trpc = useTRPC();

@@ -3,8 +3,8 @@
 import { AppShell, Overlay } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
-import { AdSlot } from "./AdSlot";
-import { UnconfirmedEmailBanner } from "./account/UnconfirmedEmailBanner";
+import { UnconfirmedEmailBanner } from "../account/UnconfirmedEmailBanner";
+import { AdSlot } from "../ads/AdSlot";
 import { BannedNotice } from "./BannedNotice";
 import { FlashNotice } from "./FlashNotice";
 import { Header } from "./Header";

@@ -8,8 +8,8 @@ import { Anchor, Box, type MantineSpacing, Paper, Text, useComputedColorScheme }
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useHydrated } from "../lib/hydrated";
-import { useTRPC } from "../lib/trpc";
+import { useHydrated } from "../../lib/hydrated";
+import { useTRPC } from "../../lib/trpc";
 
 /** Ads counted in this page view, so an ad repeated down the page counts once. */
 const counted = new Set<string>();
