@@ -52,6 +52,28 @@ const ROWS: Row[] = [
   },
   { method: "POST", url: "/api/logout", path: () => "/api/logout" },
   {
+    method: "POST",
+    url: "/api/password/forgot",
+    public: true,
+    path: () => "/api/password/forgot",
+    body: () => ({ login: "nobody-here" }),
+  },
+  {
+    method: "POST",
+    url: "/api/password/reset",
+    public: true,
+    path: () => "/api/password/reset",
+    body: () => ({ token: "forum_reset_unknown", password: "a-new-password-1" }),
+  },
+  {
+    method: "POST",
+    url: "/api/email/confirm",
+    public: true,
+    path: () => "/api/email/confirm",
+    body: () => ({ token: "forum_confirm_unknown" }),
+  },
+  { method: "POST", url: "/api/email/resend", path: () => "/api/email/resend" },
+  {
     method: "PUT",
     url: "/api/auth/change-password",
     path: () => "/api/auth/change-password",
@@ -180,6 +202,22 @@ const ROWS: Row[] = [
   { method: "GET", url: "/api/admin/users", admin: true, path: () => "/api/admin/users" },
   { method: "GET", url: "/api/admin/user-stats", admin: true, path: () => "/api/admin/user-stats" },
   { method: "GET", url: "/api/admin/limits", admin: true, path: () => "/api/admin/limits" },
+  { method: "GET", url: "/api/admin/mail/status", admin: true, path: () => "/api/admin/mail/status" },
+  { method: "GET", url: "/api/admin/mail", admin: true, path: () => "/api/admin/mail" },
+  {
+    method: "POST",
+    url: "/api/admin/mail/test",
+    admin: true,
+    path: () => "/api/admin/mail/test",
+    body: () => ({ to: "matrix@example.org" }),
+  },
+  { method: "POST", url: "/api/admin/mail/:id/retry", admin: true, path: () => "/api/admin/mail/1/retry" },
+  {
+    method: "POST",
+    url: "/api/admin/users/:id/reset-link",
+    admin: true,
+    path: (f) => `/api/admin/users/${f.targetUserId}/reset-link`,
+  },
   {
     method: "PUT",
     url: "/api/admin/users/:id",
@@ -319,9 +357,19 @@ describe("visitors", () => {
     },
   );
 
-  it("may track ads, log in and register (the three open writes)", async () => {
+  it("may track ads, log in, register, ask for a reset link and use mailed links (the open writes)", async () => {
     const open = WRITES.filter((row) => row.public).map(label);
-    expect(open.sort()).toEqual(["POST /api/ads/:id/track", "POST /api/login", "POST /api/register"]);
+    expect(open.sort()).toEqual([
+      "POST /api/ads/:id/track",
+      "POST /api/email/confirm",
+      "POST /api/login",
+      "POST /api/password/forgot",
+      "POST /api/password/reset",
+      "POST /api/register",
+    ]);
+    // A link's token is the visitor's proof; without a valid one nothing happens.
+    expect((await client(forum.app).post("/api/password/forgot", { login: "nobody-here" })).status).toBe(200);
+    expect((await client(forum.app).post("/api/email/confirm", { token: "forum_confirm_unknown" })).status).toBe(400);
     const track = await client(forum.app).post(`/api/ads/${fixture.adId}/track`, { type: "impression" });
     expect(track.status).toBe(204);
     const user = await insertUser(forum.db, { password: "visitor-login-1" });
@@ -448,6 +496,7 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "DELETE /api/replies/:id": 200,
       "POST /api/votes": 200,
       "POST /api/reports": 201,
+      "POST /api/email/resend": 200,
     });
   });
 });
