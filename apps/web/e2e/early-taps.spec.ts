@@ -212,6 +212,18 @@ test("a time range tapped before the app is live is a link: the page opens with 
   await expect(page).toHaveURL(/\/trending$/);
 });
 
+test("a sort chosen before the app is live opens the sorted page, the other parameters kept", async ({ context }) => {
+  const { page, release } = await phonePage(context);
+  await open(page, "/cats/javascript?view=grid");
+  const sort = page.getByRole("combobox", { name: "Sort posts" });
+  await sort.waitFor();
+  await expectNotLiveYet(page);
+  await sort.selectOption({ label: "Most Replies" });
+  await expect(page).toHaveURL(/\/cats\/javascript\?view=grid&sort=replies$/);
+  release();
+  await expect(page.getByRole("combobox", { name: "Sort posts" })).toHaveValue("replies");
+});
+
 test.describe("on a wider screen", () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
@@ -252,5 +264,19 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Post Reply" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Reply posted successfully" })).toBeVisible();
     await expect(page.getByText("A reply without JavaScript")).toBeVisible();
+  });
+
+  test("a visitor sorts the feed and picks a time range", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "Sort discussions" }).selectOption({ label: "New" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL("/?sort=new");
+    await expect(page.getByRole("combobox", { name: "Sort discussions" })).toHaveValue("new");
+    const newest = ((await (await page.request.get("/api/posts?sortBy=new&limit=1")).json()) as Post[])[0];
+    await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(newest?.title ?? "");
+    await page.goto("/trending");
+    await page.getByRole("radiogroup", { name: "Time range" }).getByText("Year", { exact: true }).click();
+    await expect(page).toHaveURL("/trending?range=year");
+    await expect(page.getByRole("radio", { name: "Year" })).toBeChecked();
   });
 });

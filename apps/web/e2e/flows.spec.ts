@@ -151,8 +151,7 @@ test("5b: Load More adds the next page, and another sort starts again from one p
   await expect(articles).toHaveCount(21);
   await expect(page.getByRole("button", { name: "Load More Posts" })).toHaveCount(0);
 
-  await page.getByRole("combobox", { name: "Sort posts" }).click();
-  await page.getByRole("option", { name: "Popular" }).click();
+  await page.getByRole("combobox", { name: "Sort posts" }).selectOption({ label: "Popular" });
   await expect(page).toHaveURL(/sort=popular/);
   await expect(articles).toHaveCount(20);
   await expect(page.getByRole("button", { name: "Load More Posts" })).toBeVisible();
