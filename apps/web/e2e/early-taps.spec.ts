@@ -224,6 +224,37 @@ test("a sort chosen before the app is live opens the sorted page, the other para
   await expect(page.getByRole("combobox", { name: "Sort posts" })).toHaveValue("replies");
 });
 
+test("Load More tapped before the app is live opens the page with the next posts, where they start", async ({
+  context,
+}) => {
+  const total = ((await (await context.request.get("/api/posts?limit=100")).json()) as Post[]).length;
+  expect(total).toBeGreaterThan(20);
+  const { page, release } = await phonePage(context);
+  await open(page, "/");
+  const loadMore = page.getByRole("link", { name: "Load More Posts" });
+  await loadMore.tap();
+  await expect(page).toHaveURL("/?pages=2#page-2");
+  await expectNotLiveYet(page);
+  const cards = page.locator("main").getByRole("article");
+  await expect(cards).toHaveCount(Math.min(total, 40));
+  release();
+  // Landed where the second page starts, not at the top (the browser scrolls to the fragment once
+  // the page's scripts have run: the test held them back).
+  await expect(cards.nth(20)).toBeInViewport();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(cards.nth(20)).toBeInViewport();
+  // Live, the next page is added in place and the address keeps the count (a reload shows as many).
+  if (total > 40) {
+    await page.getByRole("link", { name: "Load More Posts" }).tap();
+    await expect(cards).toHaveCount(Math.min(total, 60));
+    await expect(page).toHaveURL(/\/\?pages=3$/);
+  }
+  // Another sort starts again from one page.
+  await page.getByRole("combobox", { name: "Sort discussions" }).selectOption({ label: "New" });
+  await expect(page).toHaveURL("/?sort=new");
+  await expect(cards).toHaveCount(20);
+});
+
 test.describe("on a wider screen", () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 

@@ -2,6 +2,7 @@
 // has an address of its own (a link that works before the app is live, and without it).
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { useLocation, useSearchParams } from "react-router";
+import { PAGES_PARAM } from "../../lib/paging";
 
 export type Choice<T extends string> = { value: T; label: string };
 
@@ -12,6 +13,8 @@ export function useUrlChoice<T extends string>(name: string, choices: readonly C
   const value = (choices.find((choice) => choice.value === raw)?.value ?? fallback) as T;
   const paramsWith = (current: URLSearchParams, next: T) => {
     const updated = new URLSearchParams(current);
+    // Another choice starts its list again from one page.
+    updated.delete(PAGES_PARAM);
     if (next === fallback) updated.delete(name);
     else updated.set(name, next);
     return updated;
@@ -43,7 +46,7 @@ export function ChoiceSelect<T extends string>(props: {
 }) {
   const [params] = useSearchParams();
   const { pathname } = useLocation();
-  const kept = [...params].filter(([key]) => key !== props.name);
+  const kept = [...params].filter(([key]) => key !== props.name && key !== PAGES_PARAM);
   return (
     <form method="get" action={pathname} data-submit-on-change onSubmit={(event) => event.preventDefault()}>
       {kept.map(([key, value], index) => (
