@@ -6,9 +6,10 @@
 import { PAGE_STEP } from "@forum/contracts";
 import { Button, Center, Stack, Text } from "@mantine/core";
 import { hashKey, type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { linkedPages, MAX_LINKED_PAGES, PAGES_PARAM, pageOf, pageStartId } from "../../lib/paging";
+import { inPlace } from "../../lib/plainClick";
 
 /**
  * The query options of one page, answering the page's items (a `select` may pick them out of the
@@ -90,7 +91,7 @@ function Pages<T, E, K extends QueryKey, A>({
       {hasMore && (
         <Center ref={end}>
           {linked && pages < MAX_LINKED_PAGES ? (
-            <Button component="a" href={address.hrefOf(pages + 1)} variant="default" onClick={plainClick(loadMore)}>
+            <Button component="a" href={address.hrefOf(pages + 1)} variant="default" onClick={inPlace(loadMore)}>
               {loadMoreLabel}
             </Button>
           ) : (
@@ -128,15 +129,6 @@ function useLinkedPages(linked: boolean) {
   );
   const hrefOf = (pages: number) => `${pathname}?${withPages(params, pages)}#${pageStartId(pages)}`;
   return { initial, record, hrefOf };
-}
-
-/** A link's click made in place by the app (a new tab or window stays the link's own). */
-function plainClick(action: () => void) {
-  return (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    action();
-  };
 }
 
 /** Calls `load` when the element it is attached to comes within a screen of the viewport. */
