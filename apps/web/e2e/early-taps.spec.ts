@@ -212,6 +212,49 @@ test("a time range tapped before the app is live is a link: the page opens with 
   await expect(page).toHaveURL(/\/trending$/);
 });
 
+test("a sort chosen before the app is live opens the sorted page, the other parameters kept", async ({ context }) => {
+  const { page, release } = await phonePage(context);
+  await open(page, "/cats/javascript?view=grid");
+  const sort = page.getByRole("combobox", { name: "Sort posts" });
+  await sort.waitFor();
+  await expectNotLiveYet(page);
+  await sort.selectOption({ label: "Most Replies" });
+  await expect(page).toHaveURL(/\/cats\/javascript\?view=grid&sort=replies$/);
+  release();
+  await expect(page.getByRole("combobox", { name: "Sort posts" })).toHaveValue("replies");
+});
+
+test("Load More tapped before the app is live opens the page with the next posts, where they start", async ({
+  context,
+}) => {
+  const total = ((await (await context.request.get("/api/posts?limit=100")).json()) as Post[]).length;
+  expect(total).toBeGreaterThan(20);
+  const { page, release } = await phonePage(context);
+  await open(page, "/");
+  const loadMore = page.getByRole("link", { name: "Load More Posts" });
+  await loadMore.tap();
+  await expect(page).toHaveURL("/?pages=2#page-2");
+  await expectNotLiveYet(page);
+  const cards = page.locator("main").getByRole("article");
+  await expect(cards).toHaveCount(Math.min(total, 40));
+  release();
+  // Landed where the second page starts, not at the top (the browser scrolls to the fragment once
+  // the page's scripts have run: the test held them back).
+  await expect(cards.nth(20)).toBeInViewport();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(cards.nth(20)).toBeInViewport();
+  // Live, the next page is added in place and the address keeps the count (a reload shows as many).
+  if (total > 40) {
+    await page.getByRole("link", { name: "Load More Posts" }).tap();
+    await expect(cards).toHaveCount(Math.min(total, 60));
+    await expect(page).toHaveURL(/\/\?pages=3$/);
+  }
+  // Another sort starts again from one page.
+  await page.getByRole("combobox", { name: "Sort discussions" }).selectOption({ label: "New" });
+  await expect(page).toHaveURL("/?sort=new");
+  await expect(cards).toHaveCount(20);
+});
+
 test.describe("on a wider screen", () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
@@ -252,5 +295,19 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Post Reply" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Reply posted successfully" })).toBeVisible();
     await expect(page.getByText("A reply without JavaScript")).toBeVisible();
+  });
+
+  test("a visitor sorts the feed and picks a time range", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("combobox", { name: "Sort discussions" }).selectOption({ label: "New" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL("/?sort=new");
+    await expect(page.getByRole("combobox", { name: "Sort discussions" })).toHaveValue("new");
+    const newest = ((await (await page.request.get("/api/posts?sortBy=new&limit=1")).json()) as Post[])[0];
+    await expect(page.getByRole("article").first().getByRole("heading")).toHaveText(newest?.title ?? "");
+    await page.goto("/trending");
+    await page.getByRole("radiogroup", { name: "Time range" }).getByText("Year", { exact: true }).click();
+    await expect(page).toHaveURL("/trending?range=year");
+    await expect(page.getByRole("radio", { name: "Year" })).toBeChecked();
   });
 });

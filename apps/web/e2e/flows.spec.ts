@@ -130,7 +130,7 @@ test("5: Load More is not offered when the last page is full and the server has 
   }
   await page.goto(`/cats/${category.slug}`);
   await expect(page.getByRole("article")).toHaveCount(20);
-  await expect(page.getByRole("button", { name: "Load More Posts" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Load More Posts" })).toHaveCount(0);
   await api.dispose();
 });
 
@@ -147,15 +147,18 @@ test("5b: Load More adds the next page, and another sort starts again from one p
   await page.goto(`/cats/${category.slug}?view=grid`);
   const articles = page.getByRole("article");
   await expect(articles).toHaveCount(20);
-  await page.getByRole("button", { name: "Load More Posts" }).click();
+  await page.getByRole("link", { name: "Load More Posts" }).click();
   await expect(articles).toHaveCount(21);
-  await expect(page.getByRole("button", { name: "Load More Posts" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Load More Posts" })).toHaveCount(0);
+  // The address keeps the count: a reload shows both pages.
+  await expect(page).toHaveURL(/pages=2/);
+  await page.reload();
+  await expect(articles).toHaveCount(21);
 
-  await page.getByRole("combobox", { name: "Sort posts" }).click();
-  await page.getByRole("option", { name: "Popular" }).click();
+  await page.getByRole("combobox", { name: "Sort posts" }).selectOption({ label: "Popular" });
   await expect(page).toHaveURL(/sort=popular/);
   await expect(articles).toHaveCount(20);
-  await expect(page.getByRole("button", { name: "Load More Posts" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Load More Posts" })).toBeVisible();
   await api.dispose();
 });
 

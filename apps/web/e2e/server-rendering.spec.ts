@@ -67,9 +67,11 @@ test("every public page hydrates without a warning, an error or a second read of
   // Hydrated, it works as before: a sort changes the list without a reload.
   await page.goto("/");
   await hydrated(page);
-  await page.getByRole("combobox", { name: "Sort discussions" }).click();
-  await page.getByRole("option", { name: "New" }).click();
+  // In place: the same document (a marker set on it survives).
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole("combobox", { name: "Sort discussions" }).selectOption({ label: "New" });
   await expect(page).toHaveURL(/sort=new/);
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
 });
 
 test("a member's page arrives with their account: no separate session check, no hydration warning", async ({

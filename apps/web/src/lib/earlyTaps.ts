@@ -4,6 +4,7 @@
 // that only the app can act on (a vote, Quote, Report, the menu button) would drop the tap. An
 // inline script in <head> (entry-server.tsx) holds such taps and dims their control; once the
 // page is hydrated (components/shell/PageHydrated.tsx) they are replayed, in order, on the live app.
+// The same script submits a drop-down choice's form meanwhile (a select has no tap to hold).
 
 /** Controls that do nothing without the app: buttons that are not a native form's submit, tabs and
  * switches that are not links, and whatever a screen marks with data-early-tap. */
@@ -51,6 +52,18 @@ function holdEarlyTaps(needsApp: string) {
       control.style.opacity = "0.55";
       control.style.cursor = "progress";
       control.setAttribute("data-tap-waiting", "");
+    },
+    true,
+  );
+  // A choice in a form that asks for the page anew (ChoiceSelect's) is made by the server until
+  // the app can make it in place.
+  document.addEventListener(
+    "change",
+    (event) => {
+      if (root.hasAttribute("data-hydrated")) return;
+      const target = event.target;
+      const form = target instanceof Element ? target.closest("form[data-submit-on-change]") : null;
+      if (form instanceof HTMLFormElement) form.requestSubmit();
     },
     true,
   );

@@ -69,7 +69,7 @@ export default function CategoryPage() {
       <Stack gap="md">
         {current ? <CategoryHeader category={current} /> : <CategoryHeaderSkeleton />}
         <Group justify="flex-end" wrap="wrap" gap="sm">
-          <ChoiceSelect label="Sort posts" choices={SORTS} value={sort} onChange={setSort} />
+          <ChoiceSelect label="Sort posts" name="sort" choices={SORTS} value={sort} onChange={setSort} />
           <ViewToggle value={layout} onChange={setLayout} />
         </Group>
         {current ? (

@@ -28,7 +28,7 @@ export default function HomePage() {
         <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
           <PageTitle>Latest Discussions</PageTitle>
           <Group gap="sm">
-            <ChoiceSelect label="Sort discussions" choices={SORTS} value={sortBy} onChange={setSortBy} />
+            <ChoiceSelect label="Sort discussions" name="sort" choices={SORTS} value={sortBy} onChange={setSortBy} />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => openCreatePost()}>
               Start Discussion
             </Button>

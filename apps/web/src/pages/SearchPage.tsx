@@ -47,7 +47,13 @@ export default function SearchPage() {
       <Group justify="space-between" wrap="wrap" gap="sm">
         {tooShort ? <span /> : <ResultCount q={q} categoryId={categoryId} />}
         <Group gap="sm" wrap="wrap">
-          <ChoiceSelect label="Filter by category" choices={categoryChoices} value={category} onChange={setCategory} />
+          <ChoiceSelect
+            label="Filter by category"
+            name="category"
+            choices={categoryChoices}
+            value={category}
+            onChange={setCategory}
+          />
           <ChoiceSegments label="Sort results" choices={SORTS} value={sort} onChange={setSort} hrefOf={sortHref} />
         </Group>
       </Group>

@@ -4,7 +4,7 @@
 // the app is live the link only makes the choice. Keyboards use the radios, as in any segmented
 // control (the links are out of the tab order).
 import { SegmentedControl } from "@mantine/core";
-import type { MouseEvent } from "react";
+import { inPlace } from "../../lib/plainClick";
 import type { Choice } from "./SortSelect";
 
 /** The whole segment is the link: its padding moves from the label to the link. */
@@ -17,12 +17,6 @@ export function ChoiceSegments<T extends string>(props: {
   onChange: (value: T) => void;
   hrefOf: (value: T) => string;
 }) {
-  const choose = (value: T) => (event: MouseEvent<HTMLAnchorElement>) => {
-    // A new tab or window is the link's own business.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    props.onChange(value);
-  };
   return (
     <SegmentedControl
       // A tap on a segment's edge (outside its link) before the app is live is held and made once
@@ -33,7 +27,12 @@ export function ChoiceSegments<T extends string>(props: {
       data={props.choices.map((choice) => ({
         value: choice.value,
         label: (
-          <a href={props.hrefOf(choice.value)} tabIndex={-1} style={LINK_STYLE} onClick={choose(choice.value)}>
+          <a
+            href={props.hrefOf(choice.value)}
+            tabIndex={-1}
+            style={LINK_STYLE}
+            onClick={inPlace(() => props.onChange(choice.value))}
+          >
             {choice.label}
           </a>
         ),

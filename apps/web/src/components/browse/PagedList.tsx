@@ -7,7 +7,9 @@ import { PAGE_STEP } from "@forum/contracts";
 import { Button, Center, Stack, Text } from "@mantine/core";
 import { hashKey, type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { pageOf } from "../../lib/paging";
+import { useLocation, useSearchParams } from "react-router";
+import { linkedPages, MAX_LINKED_PAGES, PAGES_PARAM, pageOf, pageStartId } from "../../lib/paging";
+import { inPlace } from "../../lib/plainClick";
 
 /**
  * The query options of one page, answering the page's items (a `select` may pick them out of the
@@ -32,6 +34,8 @@ type PagedListProps<T, E, K extends QueryKey, A = T[]> = {
   loadOnScroll?: boolean;
   /** While true and the server has more, the next page loads (a link to an item further down). */
   keepLoading?: boolean;
+  /** The page's main list: how many pages it shows is in the address, and Load More is a link (lib/paging.ts). */
+  linked?: boolean;
 };
 
 export function PagedList<T, E, K extends QueryKey, A = T[]>(props: PagedListProps<T, E, K, A>) {
@@ -47,22 +51,23 @@ function Pages<T, E, K extends QueryKey, A>({
   pageSize = PAGE_STEP,
   loadOnScroll = false,
   keepLoading = false,
+  linked = false,
   ...pageProps
 }: PagedListProps<T, E, K, A>) {
-  const [pages, setPages] = useState(1);
-  const [hasMore, setHasMore] = useState(false);
-  // Whether the last page asked for has come back: a page loads by itself only after the one
-  // before it (Load More itself stays on the screen meanwhile, keeping a keyboard user's focus).
-  const [lastLoaded, setLastLoaded] = useState(false);
+  const address = useLinkedPages(linked);
+  const [pages, setPages] = useState(address.initial);
   const offsets = Array.from({ length: pages }, (_, page) => page * pageSize);
-  const onLastLoaded = useCallback((more: boolean) => {
-    setHasMore(more);
-    setLastLoaded(true);
-  }, []);
-  const loadMore = useCallback(() => {
-    setLastLoaded(false);
-    setPages((count) => count + 1);
-  }, []);
+  // The last page's answer says whether there is more (read here as well as by its ListPage, the
+  // same cached query): in the render, so the server's HTML has Load More too. While it loads, the
+  // page before it had more (or it would not have been asked for): Load More stays on the screen,
+  // keeping a keyboard user's focus, and a page loads by itself only after the one before it.
+  const last = useQuery(pageQuery((pages - 1) * pageSize, pageSize + 1));
+  const lastPage = last.data && pageOf(last.data, pageSize);
+  const hasMore = lastPage ? lastPage.more : pages > 1;
+  const lastLoaded = lastPage !== undefined;
+  const loadMore = useCallback(() => setPages((count) => count + 1), []);
+  const recordPages = address.record;
+  useEffect(() => recordPages(pages), [recordPages, pages]);
   const canLoadByItself = hasMore && lastLoaded;
   useEffect(() => {
     if (keepLoading && canLoadByItself) loadMore();
@@ -76,22 +81,54 @@ function Pages<T, E, K extends QueryKey, A>({
             key={offset}
             {...pageProps}
             query={pageQuery(offset, pageSize + 1)}
+            startId={linked && page > 0 ? pageStartId(page + 1) : undefined}
             offset={offset}
             pageSize={pageSize}
             empty={page === 0 ? pageProps.empty : null}
-            onLoaded={page === pages - 1 ? onLastLoaded : undefined}
           />
         ))}
       </div>
       {hasMore && (
         <Center ref={end}>
-          <Button variant="default" onClick={loadMore}>
-            {loadMoreLabel}
-          </Button>
+          {linked && pages < MAX_LINKED_PAGES ? (
+            <Button component="a" href={address.hrefOf(pages + 1)} variant="default" onClick={inPlace(loadMore)}>
+              {loadMoreLabel}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={loadMore}>
+              {loadMoreLabel}
+            </Button>
+          )}
         </Center>
       )}
     </Stack>
   );
+}
+
+/**
+ * A linked list's pages in the address: how many it starts with, the address of the page showing
+ * `pages` (landing where the last of them starts), and recording the count as it grows (replacing
+ * the entry: Back leaves the page, not one Load More).
+ */
+function useLinkedPages(linked: boolean) {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const initial = linked ? linkedPages(params.get(PAGES_PARAM)) : 1;
+  const withPages = useCallback((current: URLSearchParams, pages: number) => {
+    const updated = new URLSearchParams(current);
+    if (pages > 1) updated.set(PAGES_PARAM, String(pages));
+    else updated.delete(PAGES_PARAM);
+    return updated;
+  }, []);
+  const record = useCallback(
+    (pages: number) => {
+      if (linked && linkedPages(params.get(PAGES_PARAM)) !== pages)
+        setParams((current) => withPages(current, pages), { replace: true, preventScrollReset: true });
+    },
+    [linked, params, setParams, withPages],
+  );
+  const hrefOf = (pages: number) => `${pathname}?${withPages(params, pages)}#${pageStartId(pages)}`;
+  return { initial, record, hrefOf };
 }
 
 /** Calls `load` when the element it is attached to comes within a screen of the viewport. */
@@ -119,27 +156,24 @@ type ListPageProps<T, E, K extends QueryKey, A> = Omit<
   "pageQuery" | "loadMoreLabel" | "pageSize" | "loadOnScroll" | "keepLoading"
 > & {
   query: UseQueryOptions<A, E, T[], K>;
+  /** Marks where this page starts (a linked list's pages after the first). */
+  startId: string | undefined;
   offset: number;
   pageSize: number;
-  onLoaded: ((more: boolean) => void) | undefined;
 };
 
 function ListPage<T, E, K extends QueryKey, A>({
   query,
+  startId,
   offset,
   pageSize,
   renderItem,
   empty,
   skeleton,
   errorText,
-  onLoaded,
 }: ListPageProps<T, E, K, A>) {
   const items = useQuery(query);
   const page = items.data && pageOf(items.data, pageSize);
-  const more = page?.more;
-  useEffect(() => {
-    if (more !== undefined) onLoaded?.(more);
-  }, [more, onLoaded]);
 
   if (items.isPending) return skeleton;
   if (items.isError || !page) {
@@ -150,5 +184,6 @@ function ListPage<T, E, K extends QueryKey, A>({
     );
   }
   if (page.shown.length === 0) return empty;
-  return page.shown.map((item, index) => renderItem(item, offset + index));
+  const shown = page.shown.map((item, index) => renderItem(item, offset + index));
+  return startId ? [<span key={startId} id={startId} className="paged-start" />, ...shown] : shown;
 }

@@ -43,6 +43,7 @@ export function PostFeed({
       errorText="No posts available"
       loadMoreLabel={loadMoreLabel}
       layout={layout}
+      linked
     />
   );
 }

@@ -1,8 +1,8 @@
 // A sort or range choice kept in the URL (?name=value), so it survives a reload and each choice
 // has an address of its own (a link that works before the app is live, and without it).
+import { Button, Group, NativeSelect } from "@mantine/core";
 import { useLocation, useSearchParams } from "react-router";
-import { SelectPreview } from "../select/SelectPreview";
-import { useSelectOnDemand } from "../select/useSelectOnDemand";
+import { PAGES_PARAM } from "../../lib/paging";
 
 export type Choice<T extends string> = { value: T; label: string };
 
@@ -13,6 +13,8 @@ export function useUrlChoice<T extends string>(name: string, choices: readonly C
   const value = (choices.find((choice) => choice.value === raw)?.value ?? fallback) as T;
   const paramsWith = (current: URLSearchParams, next: T) => {
     const updated = new URLSearchParams(current);
+    // Another choice starts its list again from one page.
+    updated.delete(PAGES_PARAM);
     if (next === fallback) updated.delete(name);
     else updated.set(name, next);
     return updated;
@@ -28,36 +30,44 @@ export function useUrlChoice<T extends string>(name: string, choices: readonly C
 
 const CHOICE_SELECT_WIDTH = 170;
 
-/** A drop-down choice, for long lists or long labels (the category page's sorts). */
+/**
+ * A drop-down choice (the feed and category sorts, the search's category): the browser's own
+ * select, in a form that asks for this page with the choice (`name`) and the other parameters
+ * kept. Before the app is live a choice submits the form (lib/earlyTaps.ts), without JavaScript
+ * the Apply button does; live, a choice is made in place. The phone's own picker, and no list
+ * code to load (Mantine's Select brought 20 KB gzip to every page that showed one).
+ */
 export function ChoiceSelect<T extends string>(props: {
   label: string;
+  name: string;
   choices: readonly Choice<T>[];
   value: T;
   onChange: (value: T) => void;
 }) {
-  // The list opens rarely: the real Select loads on the first sign of use (see useSelectOnDemand).
-  const { Select, previewRef, selectRef, onIntent } = useSelectOnDemand();
-  if (!Select) {
-    const valueLabel = props.choices.find((choice) => choice.value === props.value)?.label ?? "";
-    return (
-      <SelectPreview
-        label={props.label}
-        valueLabel={valueLabel}
-        width={CHOICE_SELECT_WIDTH}
-        inputRef={previewRef}
-        onIntent={onIntent}
-      />
-    );
-  }
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const kept = [...params].filter(([key]) => key !== props.name && key !== PAGES_PARAM);
   return (
-    <Select
-      ref={selectRef}
-      aria-label={props.label}
-      data={props.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
-      value={props.value}
-      onChange={(value) => value && props.onChange(value as T)}
-      allowDeselect={false}
-      w={CHOICE_SELECT_WIDTH}
-    />
+    <form method="get" action={pathname} data-submit-on-change onSubmit={(event) => event.preventDefault()}>
+      {kept.map(([key, value], index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a parameter may repeat; the order is the URL's
+        <input key={index} type="hidden" name={key} value={value} />
+      ))}
+      <Group gap="xs" wrap="nowrap">
+        <NativeSelect
+          aria-label={props.label}
+          name={props.name}
+          data={props.choices.map((choice) => ({ value: choice.value, label: choice.label }))}
+          value={props.value}
+          onChange={(event) => props.onChange(event.currentTarget.value as T)}
+          w={CHOICE_SELECT_WIDTH}
+        />
+        <noscript>
+          <Button type="submit" variant="default">
+            Apply
+          </Button>
+        </noscript>
+      </Group>
+    </form>
   );
 }

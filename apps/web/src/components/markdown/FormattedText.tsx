@@ -10,6 +10,7 @@ import { Component, lazy, type ReactNode, Suspense, useId, useState } from "reac
 import { useNavigate } from "react-router";
 import { useHydrated } from "../../lib/hydrated";
 import { HoldLanding } from "../../lib/landing";
+import { isPlainClick } from "../../lib/plainClick";
 import { copyCode } from "./copyCode";
 
 const Markdown = lazy(() => import("./Markdown"));
@@ -63,8 +64,7 @@ function StaticFormattedText({ html, marked }: { html: string; marked: Record<st
     // A link within the forum (a @mention) opens inside the app, as Markdown.tsx's <Link> would.
     const link = event.target.closest("a");
     const href = link?.getAttribute("href");
-    const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-    if (!link || !href?.startsWith("/") || href.startsWith("//") || link.target || !plain) return;
+    if (!link || !href?.startsWith("/") || href.startsWith("//") || link.target || !isPlainClick(event)) return;
     event.preventDefault();
     void navigate(href);
   };

@@ -1,2 +1,0 @@
-// The real Select, in a chunk of its own: see useSelectOnDemand.
-export { Select } from "@mantine/core";
