@@ -63,6 +63,11 @@ describe("forgot password", () => {
     const stored = await forum.db.selectFrom("mail_tokens").selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(token);
+    // Sent, the outbox keeps the mail without its working link.
+    const kept = await forum.db.selectFrom("mail_outbox").select(["state", "text", "html"]).execute();
+    expect(kept).toMatchObject([{ state: "sent" }]);
+    expect(JSON.stringify(kept)).not.toContain("forum_reset_");
+    expect(kept[0]?.text).toContain("reset-password?token=[sent, not kept]");
 
     const browser = client(forum.app);
     const reset = await browser.post("/api/password/reset", { token, password: NEW_PASSWORD });

@@ -7,6 +7,7 @@
 // (retry.ts) and is retried until a day has passed, then the mail is "failed".
 import { claimingRows, type ForumDb } from "@forum/db";
 import { GIVE_UP_AFTER_MS, retryPauseMs } from "./retry";
+import { withoutTokens } from "./tokens";
 import { type MailTransport, SMTP_TIMEOUT_MS } from "./transport";
 
 /** Longer than a send can take (the transport's timeouts), so a lease never ends mid-send. */
@@ -147,7 +148,15 @@ export class MailSender {
       this.options.onFailure?.({ id: mail.id, attempts: Number(mail.attempts), error: message, gaveUp });
       return;
     }
-    await this.leased(lease).set({ state: "sent", sentAt: this.now(), lastError: null }).execute();
+    await this.leased(lease)
+      .set({
+        state: "sent",
+        sentAt: this.now(),
+        lastError: null,
+        text: withoutTokens(mail.text),
+        html: withoutTokens(mail.html),
+      })
+      .execute();
   }
 
   /** The row, only while this sender's claim (its attempt number) still holds it. */

@@ -9,6 +9,18 @@ export const TOKEN_LIFETIME_MS: Record<MailTokenPurpose, number> = {
   confirm: 24 * 60 * 60_000,
 };
 
+/** Any of these tokens inside a text (a mailed link's secret). */
+const TOKEN_IN_TEXT = new RegExp(`forum_(?:${Object.keys(TOKEN_LIFETIME_MS).join("|")})_[A-Za-z0-9_-]+`, "g");
+
+/**
+ * A mail's text with its tokens blanked: what the outbox keeps once the mail has gone, so a copy
+ * of the database holds no working link (kept mail, without SMTP, is the admin's to hand over and
+ * keeps its link until it expires).
+ */
+export function withoutTokens(text: string): string {
+  return text.replace(TOKEN_IN_TEXT, "[sent, not kept]");
+}
+
 function hashOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
