@@ -152,3 +152,13 @@ export const NEW_ACCOUNT_PERIOD_MS = 24 * HOUR_MS;
 export function minutesToWait(ms: number): number {
   return Math.max(1, Math.ceil(ms / MINUTE_MS));
 }
+
+/**
+ * What a visitor sent to sign in had started (a vote, a new post), done once they are back: in the
+ * router's state after the app's sign-in, in the flash after a native one (so a reload never
+ * repeats it either way). Here, not beside the flash schema: the app's shell imports it, and a
+ * module that builds a zod schema would bring zod, and its eval probe, into the first script
+ * (apps/web lib/zodWithoutEval.ts).
+ */
+export const RESUME_ACTIONS = ["create-post", "upvote", "downvote"] as const;
+export type ResumeAction = (typeof RESUME_ACTIONS)[number];

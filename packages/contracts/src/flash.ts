@@ -3,6 +3,7 @@
 // POST with a redirect and these messages in a short-lived cookie; the next page shows them once,
 // with the words the app's toasts use.
 import { z } from "zod";
+import { RESUME_ACTIONS } from "./constants";
 import { MESSAGES } from "./messages";
 
 export const FLASH_COOKIE = "forum_flash";
@@ -12,14 +13,6 @@ export const FLASH_MAX_AGE = 60;
 /** The forms that post natively. */
 export const NATIVE_FORMS = ["login", "register", "reply"] as const;
 export type NativeForm = (typeof NATIVE_FORMS)[number];
-
-/**
- * What a visitor sent to sign in had started (a vote, a new post), done once they are back: in the
- * router's state after the app's sign-in, in the flash after a native one (so a reload never
- * repeats it either way).
- */
-export const RESUME_ACTIONS = ["create-post", "upvote", "downvote"] as const;
-export type ResumeAction = (typeof RESUME_ACTIONS)[number];
 
 export const flashSchema = z.object({
   title: z.string().max(200),
