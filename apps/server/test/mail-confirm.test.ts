@@ -4,7 +4,7 @@
 import { ensureAdmin } from "@forum/api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { client, type ForumOptions, startForum, type TestForum } from "./harness";
-import { startSmtp, type TestSmtp } from "./smtp";
+import { mailedToken, sendingTo, startSmtp, type TestSmtp } from "./smtp";
 
 const CONFIRM_LINK = /https:\/\/forum\.example\.com\/confirm-email\?token=(forum_confirm_[A-Za-z0-9_-]+)/;
 const INVALID = "This confirmation link is not valid any more. Sign in and send a new one.";
@@ -16,19 +16,12 @@ let now: number;
 async function start(options: ForumOptions = {}) {
   forum = await startForum({
     clock: () => now,
-    publicUrl: "https://forum.example.com",
-    mail: { smtpUrl: smtp.url, from: "Tech Forum <forum@example.com>", background: false },
+    ...sendingTo(smtp),
     ...options,
   });
 }
 
-async function confirmTokenFrom(count: number): Promise<string> {
-  await forum.app.services.mail.sender?.sendDue();
-  const mails = await smtp.waitFor(count);
-  const token = CONFIRM_LINK.exec(mails[count - 1]?.text ?? "")?.[1];
-  if (!token) throw new Error(`no confirmation link in: ${mails[count - 1]?.text}`);
-  return token;
-}
+const confirmTokenFrom = (count: number) => mailedToken(forum, smtp, count, CONFIRM_LINK);
 
 async function register(username: string) {
   const browser = client(forum.app);

@@ -6,7 +6,7 @@
 import { GIVE_UP_AFTER_MS, LEASE_MS } from "@forum/api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ForumOptions, signedIn, startForum, type TestForum } from "./harness";
-import { startSmtp, type TestSmtp } from "./smtp";
+import { mailedToken, sendingTo, startSmtp, type TestSmtp } from "./smtp";
 
 const MINUTE = 60_000;
 let smtp: TestSmtp;
@@ -16,8 +16,7 @@ let now: number;
 async function start(options: ForumOptions = {}) {
   forum = await startForum({
     clock: () => now,
-    publicUrl: "https://forum.example.com",
-    mail: { smtpUrl: smtp.url, from: "Tech Forum <forum@example.com>", background: false },
+    ...sendingTo(smtp),
     ...options,
   });
   return signedIn(forum, { role: "admin" });

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { withoutSecrets } from "../src/secretLinks";
 import { client, type ForumOptions, insertUser, signedIn, startForum, type TestForum } from "./harness";
-import { startSmtp, type TestSmtp } from "./smtp";
+import { mailedToken, sendingTo, startSmtp, type TestSmtp } from "./smtp";
 
 const RESET_LINK = /https:\/\/forum\.example\.com\/reset-password\?token=(forum_reset_[A-Za-z0-9_-]+)/;
 const SENT = "If an account matches, we have sent a link to reset the password.";
@@ -19,20 +19,13 @@ let now: number;
 async function start(options: ForumOptions = {}) {
   forum = await startForum({
     clock: () => now,
-    publicUrl: "https://forum.example.com",
-    mail: { smtpUrl: smtp.url, from: "Tech Forum <forum@example.com>", background: false },
+    ...sendingTo(smtp),
     ...options,
   });
 }
 
 /** Sends what is due and answers the token of the newest reset mail, after `count` mails in all. */
-async function resetTokenFrom(count: number): Promise<string> {
-  await forum.app.services.mail.sender?.sendDue();
-  const mails = await smtp.waitFor(count);
-  const token = RESET_LINK.exec(mails[count - 1]?.text ?? "")?.[1];
-  if (!token) throw new Error(`no reset link in: ${mails[count - 1]?.text}`);
-  return token;
-}
+const resetTokenFrom = (count: number) => mailedToken(forum, smtp, count, RESET_LINK);
 
 beforeEach(async () => {
   now = Date.parse("2026-11-30T09:00:00Z");

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { expect } from "vitest";
+import type { TestForum } from "./harness";
 
 export type ReceivedMail = ParsedMail & { envelopeTo: string[] };
 
@@ -62,4 +63,21 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A forum's options for sending to `smtp`, with links from a public address (never the Host). */
+export function sendingTo(smtp: TestSmtp) {
+  return {
+    publicUrl: "https://forum.example.com",
+    mail: { smtpUrl: smtp.url, from: "Tech Forum <forum@example.com>", background: false },
+  };
+}
+
+/** Sends what is due, then answers the token `link` finds in the `count`-th mail received in all. */
+export async function mailedToken(forum: TestForum, smtp: TestSmtp, count: number, link: RegExp): Promise<string> {
+  await forum.app.services.mail.sender?.sendDue();
+  const mails = await smtp.waitFor(count);
+  const token = link.exec(mails[count - 1]?.text ?? "")?.[1];
+  if (!token) throw new Error(`no link in: ${mails[count - 1]?.text}`);
+  return token;
 }
