@@ -50,6 +50,7 @@ beforeAll(async () => {
     "users.preferences": { good: undefined },
     "ads.list": { good: {}, bad: { placement: "nowhere" } },
     "ads.settings": { good: undefined },
+    "forumSettings.get": { good: undefined },
     "search.posts": { good: { q: "parity" }, bad: { q: "  " } },
     "search.count": { good: { q: "parity" }, bad: { q: "" } },
     "notifications.list": { good: {}, bad: { limit: -1 } },

@@ -116,7 +116,12 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
   },
   "users.update": async () => {
     const browser = await member();
-    return () => browser.put(`/api/users/${browser.user.id}`, { bio: "Now with a bio", firstName: "Named" });
+    return () =>
+      browser.put(`/api/users/${browser.user.id}`, {
+        bio: "Now with a bio",
+        firstName: "Named",
+        email: `${browser.user.username}@changed.example.com`,
+      });
   },
   "users.setAvatar": async () => {
     const browser = await member();
@@ -256,6 +261,12 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const token = /token=(\S+)/.exec(kept.text)?.[1];
     return () => client(forum.app).post("/api/email/confirm", { token });
   },
+  "email.cancelChange": async () => {
+    const browser = await member();
+    await browser.put(`/api/users/${browser.user.id}`, { email: `${browser.user.username}@moving.example.com` });
+    return () => browser.del("/api/email/pending");
+  },
+  "forumSettings.update": async () => () => admin.post("/api/forum-settings", { requireConfirmedEmail: true }),
   "mail.sendTest": async () => () => admin.post("/api/admin/mail/test", { to: "kinds@example.com" }),
   "mail.retry": async () => {
     const now = Date.now();

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { ADMIN, login, openReady, snap } from "./helpers";
+import { ADMIN, fillLogin, login, openReady, snap } from "./helpers";
 import { E2E_PORT } from "./ports";
 
 const PORT = E2E_PORT + 1;
@@ -165,4 +165,73 @@ test("an unconfirmed member sees the banner, resends the link, and confirms from
   await page.goto(`${BASE}/`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.locator("[data-unconfirmed-email]")).toHaveCount(0);
+});
+
+test("the admin's switch refuses an unconfirmed member's reply; a new address takes effect from its link", async ({
+  page,
+}) => {
+  // The admin turns the rule on from the Mail screen.
+  await fillLogin(page, ADMIN.username, ADMIN.password, `${BASE}/login`);
+  await expect(page).toHaveURL(`${BASE}/`);
+  await openReady(page, `${BASE}/admin/mail`);
+  const rule = page.getByRole("switch", { name: "Members must confirm their email before posting" });
+  await expect(rule).not.toBeChecked();
+  await rule.click({ force: true });
+  await expect(page.getByText("Forum settings updated successfully")).toBeVisible();
+  await expect(rule).toBeChecked();
+  await snap(page, "admin-forum-settings");
+  await page.context().clearCookies();
+
+  const username = `mover${Date.now().toString(36)}`;
+  const registered = await page.request.post(`${BASE}/api/register`, {
+    data: { username, email: `${username}@old.example.com`, password: "mover-password-1" },
+    headers: { origin: BASE },
+  });
+  expect(registered.status()).toBe(201);
+  const [post] = await (await page.request.get(`${BASE}/api/posts?limit=1`)).json();
+
+  // Told up front, and refused with the same words.
+  await openReady(page, `${BASE}/posts/${post.slug}`);
+  const refusal = "Please confirm your email address before posting. Check your inbox for the link, or send a new one.";
+  await expect(page.locator("[data-confirm-before-posting]")).toHaveText(refusal);
+  await page.getByRole("textbox", { name: "Your reply" }).fill("A reply before confirming");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: refusal })).toBeVisible();
+  await snap(page, "reply-refused-unconfirmed");
+
+  // A new address from Settings: pending until its link is opened.
+  const newAddress = `${username}@new.example.com`;
+  await openReady(page, `${BASE}/settings`);
+  const email = page.getByLabel("Email Address");
+  await email.fill(newAddress);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(
+    page.getByText(`We have sent a confirmation link to ${newAddress}. Your address changes once you open it.`),
+  ).toBeVisible();
+  const pending = page.locator("[data-pending-email]");
+  await expect(pending).toContainText(`Pending confirmation of ${newAddress}`);
+  await expect(email).toHaveValue(`${username}@old.example.com`);
+  await snap(page, "settings-pending-email");
+
+  const to = (address: string) => received.filter((mail) => JSON.stringify(mail.to ?? "").includes(address));
+  await expect.poll(() => to(newAddress).length).toBe(1);
+  await expect.poll(() => to(`${username}@old.example.com`).length).toBe(2);
+  expect(to(newAddress)[0]?.subject).toBe("[Tech Forum] Confirm your new email address");
+  const notice = to(`${username}@old.example.com`).find((mail) => mail.subject?.includes("being changed"));
+  expect(notice?.text).toContain(`is being changed to ${newAddress}`);
+  const link = /http:\/\/127\.0\.0\.1:\d+\/confirm-email\?token=\S+/.exec(to(newAddress)[0]?.text ?? "")?.[0];
+  expect(link).toBeDefined();
+
+  await page.goto(link as string);
+  await expect(page.getByText("Your email address is confirmed.")).toBeVisible();
+  await openReady(page, `${BASE}/settings`);
+  await expect(page.getByLabel("Email Address")).toHaveValue(newAddress);
+  await expect(page.locator("[data-pending-email]")).toHaveCount(0);
+
+  // Confirmed now: the reply goes through.
+  await openReady(page, `${BASE}/posts/${post.slug}`);
+  await expect(page.locator("[data-confirm-before-posting]")).toHaveCount(0);
+  await page.getByRole("textbox", { name: "Your reply" }).fill("A reply after confirming");
+  await page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(page.getByText("Reply posted successfully")).toBeVisible();
 });

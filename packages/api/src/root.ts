@@ -5,6 +5,7 @@ import { authRouter } from "./router/auth";
 import { bulkRouter } from "./router/bulk";
 import { categoriesRouter } from "./router/categories";
 import { emailRouter } from "./router/email";
+import { forumSettingsRouter } from "./router/forumSettings";
 import { mailRouter } from "./router/mail";
 import { notificationsRouter } from "./router/notifications";
 import { passwordRouter } from "./router/password";
@@ -32,6 +33,7 @@ export const appRouter = router({
   mail: mailRouter,
   password: passwordRouter,
   email: emailRouter,
+  forumSettings: forumSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

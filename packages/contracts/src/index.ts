@@ -4,6 +4,7 @@ export * from "./bulk";
 export * from "./constants";
 export * from "./fields";
 export * from "./flash";
+export * from "./forumSettings";
 export * from "./mail";
 export * from "./mentions";
 export * from "./messages";

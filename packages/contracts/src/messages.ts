@@ -61,6 +61,12 @@ export const MESSAGES = {
   emailConfirmed: "Your email address is confirmed.",
   confirmationSent: (email: string) => `We have sent a confirmation link to ${email}.`,
   alreadyConfirmed: "Your email address is already confirmed.",
+  confirmBeforePosting:
+    "Please confirm your email address before posting. Check your inbox for the link, or send a new one.",
+  emailChangePending: (email: string) =>
+    `We have sent a confirmation link to ${email}. Your address changes once you open it.`,
+  noEmailChangePending: "There is no change of email address waiting for confirmation.",
+  emailChangeCancelled: "The change of email address is cancelled.",
   tooManyConfirmations: (minutes: number) => `Too many confirmation emails. Try again in ${inMinutes(minutes)}.`,
   resetLinkSent: "If an account matches, we have sent a link to reset the password.",
   resetLinkInvalid: "This link to reset the password is not valid any more. Ask for a new one.",

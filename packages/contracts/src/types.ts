@@ -150,6 +150,8 @@ export const currentUserSchema = z.object({
   email: z.string(),
   /** The address is confirmed (until then the forum shows a banner with Resend). */
   emailConfirmed: z.boolean(),
+  /** A new address waiting for its confirmation: `email` stays the account's until it is confirmed. */
+  pendingEmail: z.string().nullable(),
   ...aboutFields,
   preferences: userPreferencesSchema,
 });

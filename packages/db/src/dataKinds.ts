@@ -25,6 +25,8 @@ export const SHOWN_DATA_KINDS = [
   "adStats",
   /** The ad settings (shown on every page). */
   "adSettings",
+  /** The forum's own settings (posting rules), read by the web app and the admin screen. */
+  "forumSettings",
 ] as const;
 
 export const DATA_KINDS = [
@@ -67,6 +69,7 @@ export const TABLE_KINDS = {
   votes: { kind: "votes" },
   advertisements: { kind: "ads", counters: { adStats: ["impressions", "clickCount"] } },
   adSettings: { kind: "adSettings" },
+  forumSettings: { kind: "forumSettings" },
   throttles: { kind: "throttles" },
   notifications: { kind: "notifications" },
   reports: { kind: "reports" },

@@ -117,6 +117,14 @@ export interface AdSettingsTable {
   adsBetweenPosts: number;
 }
 
+/** The forum's own settings (migration 0022). */
+export interface ForumSettingsTable {
+  /** Always 1: the table holds one row. */
+  id: number;
+  /** 1: members whose address is not confirmed may not post or reply (admins may). */
+  requireConfirmedEmail: number;
+}
+
 /** A throttled subject's events in the current window (see packages/api/src/services/throttles.ts). */
 export interface ThrottlesTable {
   /** The rule's name and the subject: "login-account:alice", "login-address:203.0.113.7". */
@@ -228,6 +236,7 @@ export interface Database {
   votes: VotesTable;
   advertisements: AdvertisementsTable;
   adSettings: AdSettingsTable;
+  forumSettings: ForumSettingsTable;
   throttles: ThrottlesTable;
   notifications: NotificationsTable;
   reports: ReportsTable;

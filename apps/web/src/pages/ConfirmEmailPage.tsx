@@ -1,4 +1,5 @@
-// /confirm-email?token=…: confirms the address a mailed link was sent to. The token leaves the
+// /confirm-email?token=…: confirms the address a mailed link was sent to (a new account's, or the
+// new one of a change of address). The token leaves the
 // address bar at once; the server sends this page with no Referer.
 import { MESSAGES } from "@forum/contracts";
 import { Alert, Loader } from "@mantine/core";
@@ -7,7 +8,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { AccountCard } from "../components/account/AccountCard";
 import { usePageTitle } from "../components/ui/PageTitle";
-import { useTRPC } from "../lib/trpc";
+import { httpStatusOf, useTRPC } from "../lib/trpc";
 
 export default function ConfirmEmailPage() {
   usePageTitle("Confirm your email address");
@@ -33,7 +34,8 @@ export default function ConfirmEmailPage() {
         </Alert>
       ) : confirm.isError || !token ? (
         <Alert color="red" role="alert">
-          {MESSAGES.confirmLinkInvalid}
+          {/* A new address someone else took meanwhile says so; any other failure is a dead link. */}
+          {httpStatusOf(confirm.error) === 409 ? confirm.error?.message : MESSAGES.confirmLinkInvalid}
         </Alert>
       ) : (
         <Loader aria-label="Confirming" />

@@ -96,7 +96,9 @@ export const adminRouter = router({
     .output(answer(adminUserViewSchema))
     .mutation(async ({ ctx, input }) => {
       const { id, ...fields } = input;
-      return toAdminUser(await updateUserFields(ctx.db, id, fields));
+      // A new address set here takes effect at once and counts as confirmed: the admin vouches for
+      // it (they may be fixing a typo the member cannot confirm), and no mail goes out.
+      return toAdminUser(await updateUserFields(ctx.db, id, fields, { now: ctx.mail.now() }));
     }),
 
   /** Banning ends every session of the account at once. */

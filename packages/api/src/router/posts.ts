@@ -19,6 +19,7 @@ import { categoryScope } from "../cache/scopes";
 import { answer, type ProcedureDescription, withWait } from "../describe";
 import { forbidden, notFound } from "../errors";
 import { assertCanModify, isStaff } from "../permissions";
+import { assertMayPost } from "../services/forumSettings";
 import { withinNewAccountLimit } from "../services/limits";
 import {
   deletePost,
@@ -111,6 +112,7 @@ export const postsRouter = router({
       summary: "Start a discussion",
       failures: {
         400: MESSAGES.categoryNotFound,
+        403: MESSAGES.confirmBeforePosting,
         429: withWait((minutes) => MESSAGES.newAccountPostLimit(THROTTLES.newAccountPosts.limit, minutes)),
       },
       writes: ["posts", "notifications", "throttles"],
@@ -120,6 +122,7 @@ export const postsRouter = router({
     .mutation(async ({ ctx, input }) => {
       // Only admins feature posts; a member's featured flag is ignored, never stored.
       const featured = ctx.user.role === "admin" && input.featured === true;
+      await assertMayPost(ctx.db, ctx.user);
       return withinNewAccountLimit(ctx, "post", () =>
         ctx.runWrite("createPost", { authorId: ctx.user.id, draft: { ...input, featured } }),
       );

@@ -14,6 +14,7 @@ import { cachePolicy } from "../cache/policy";
 import { postAndCategoryScopes, postScope } from "../cache/scopes";
 import { answer, withWait } from "../describe";
 import { assertCanModify, isStaff } from "../permissions";
+import { assertMayPost } from "../services/forumSettings";
 import { withinNewAccountLimit } from "../services/limits";
 import {
   deleteReply,
@@ -58,7 +59,7 @@ export const repliesRouter = router({
       summary: "Reply to a post, or to one of its replies (replyToId); a locked post takes replies from staff only",
       failures: {
         400: MESSAGES.replyToOtherPost,
-        403: MESSAGES.discussionLocked,
+        403: [MESSAGES.discussionLocked, MESSAGES.confirmBeforePosting],
         404: MESSAGES.postNotFound,
         429: withWait((minutes) => MESSAGES.newAccountReplyLimit(THROTTLES.newAccountReplies.limit, minutes)),
       },
@@ -67,8 +68,9 @@ export const repliesRouter = router({
     })
     .input(createReplyInput)
     .output(answer(replyViewSchema))
-    .mutation(({ ctx, input }) =>
-      withinNewAccountLimit(ctx, "reply", async () => {
+    .mutation(async ({ ctx, input }) => {
+      await assertMayPost(ctx.db, ctx.user);
+      return withinNewAccountLimit(ctx, "reply", async () => {
         const { reply, move } = await ctx.runWrite("createReply", {
           postId: input.postId,
           authorId: ctx.user.id,
@@ -78,8 +80,8 @@ export const repliesRouter = router({
         });
         ctx.postMoved(move);
         return reply;
-      }),
-    ),
+      });
+    }),
 
   /** Writes replies (content, editedAt) and notifications of new mentions. */
   update: memberProcedure

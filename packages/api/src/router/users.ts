@@ -25,13 +25,14 @@ import { answer, type ProcedureDescription, withWait } from "../describe";
 import { forbidden, notFound, payloadTooLarge } from "../errors";
 import { encodeAvatar } from "../services/avatarImage";
 import { removeAvatar, saveAvatar } from "../services/avatars";
-import { throttle } from "../services/limits";
+import { requestEmailChange } from "../services/emailChange";
+import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
 import { listPosts, POST_LIST_READS, toPostCard, withMyVotes } from "../services/posts";
 import { loadPreferences, updatePreferences } from "../services/preferences";
 import { listRepliesByAuthor, withMyReplyVotes } from "../services/replies";
 import { risingStars } from "../services/reputation";
-import { findUserByUsername, loadProfile, updateUserFields } from "../services/users";
+import { findUserById, findUserByUsername, loadProfile, updateUserFields } from "../services/users";
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 
 /** A member's posts, newest first, each as `shape` makes it; the caller's own votes on top. */
@@ -117,24 +118,49 @@ export const usersRouter = router({
       return listRepliesByAuthor(ctx.db, user.id, input.offset, input.limit);
     }),
 
-  /** A member updates their own profile; admins may update anyone's. */
+  /**
+   * A member updates their own profile; admins may update anyone's. A member's new email waits for
+   * its confirmation (pendingEmail; a link to the new address, a notice to the old one), counted
+   * against the confirmation-mail limit since each sends mail to an address of the caller's choice.
+   * An admin's change to someone else's email takes effect at once (updateUserFields).
+   */
   update: memberProcedure
     .meta({
       rest: { method: "PUT", path: "/api/users/:id" },
-      summary: "Update a profile: one's own, or anyone's for admins",
+      summary:
+        "Update a profile: one's own, or anyone's for admins. A member's new email takes effect once confirmed from the mail sent to it",
       failures: {
         403: MESSAGES.ownProfileOnly,
         404: MESSAGES.userNotFound,
         409: [MESSAGES.emailTaken, MESSAGES.accountTaken],
+        429: withWait(MESSAGES.tooManyConfirmations),
       },
-      writes: ["users"],
+      writes: ["users", "mail", "throttles"],
     })
     .input(updateProfileInput)
     .output(answer(currentUserSchema))
     .mutation(async ({ ctx, input }) => {
-      const { id, ...changes } = input;
+      const { id, email, ...changes } = input;
       if (ctx.user.id !== id && ctx.user.role !== "admin") throw forbidden(MESSAGES.ownProfileOnly);
-      return toCurrentUser(await updateUserFields(ctx.db, id, changes));
+      const options = { now: ctx.mail.now() };
+      if (ctx.user.id !== id) return toCurrentUser(await updateUserFields(ctx.db, id, { ...changes, email }, options));
+      const user = await findUserById(ctx.db, id);
+      // The form sends the address it shows: the current one (or the one already pending) is no change.
+      if (email === undefined || email === user.email || email === user.pendingEmail)
+        return toCurrentUser(await updateUserFields(ctx.db, id, changes, options));
+      const updated = await counted(
+        ctx.throttles,
+        THROTTLES.confirmationResends,
+        String(id),
+        MESSAGES.tooManyConfirmations,
+        () =>
+          updateUserFields(ctx.db, id, changes, {
+            ...options,
+            inSameTransaction: (trx, current) => requestEmailChange(trx, ctx.mail, current, email),
+          }),
+      );
+      ctx.mail.wake();
+      return toCurrentUser(updated);
     }),
 
   /**

@@ -32,6 +32,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     username: row.username,
     email: row.email,
     emailConfirmed: row.emailConfirmedAt !== null,
+    pendingEmail: row.pendingEmail,
     firstName: row.firstName,
     lastName: row.lastName,
     bio: row.bio,

@@ -146,12 +146,26 @@ export type ProfileChanges = {
   location?: string | null | undefined;
 };
 
+export type UpdateOptions = {
+  now?: number;
+  /** Runs in the update's transaction, after its checks and before its own write (a change of address). */
+  inSameTransaction?: (trx: ForumDb, user: UserRow) => Promise<void>;
+};
+
+/**
+ * Writes the given fields. An `email` here is set at once and counts as confirmed: only an admin
+ * editing someone else's account passes one (the member's own change waits for its link,
+ * emailChange.ts); the admin vouches for it, and a change that account was waiting for is dropped.
+ */
 export async function updateUserFields(
   db: ForumDb,
   id: number,
   changes: ProfileChanges & { username?: string; role?: Role },
+  options: UpdateOptions = {},
 ): Promise<UserRow> {
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const defined: Partial<UserRow> = Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  );
   return withUniqueGuard(
     () =>
       db.transaction().execute(async (trx) => {
@@ -171,7 +185,12 @@ export async function updateUserFields(
           ).execute();
           if (!admins.some((admin) => admin.id !== id)) throw conflict("The forum needs at least one admin");
         }
-        if (Object.keys(defined).length === 0) return user;
+        if (changes.email !== undefined && changes.email !== user.email) {
+          defined.emailConfirmedAt = options.now ?? Date.now();
+          defined.pendingEmail = null;
+        }
+        await options.inSameTransaction?.(trx, user);
+        if (Object.keys(defined).length === 0) return findUserById(trx, id);
         return trx.updateTable("users").set(defined).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
       }),
     MESSAGES.accountTaken,

@@ -1,4 +1,5 @@
-// The Profile tab: avatar and the profile fields, saved through users.update. A field that is
+// The Profile tab: avatar and the profile fields, saved through users.update. A new email waits
+// for its confirmation (PendingEmailNotice) and the field keeps showing the current address. A field that is
 // wrong (a Website that is not a web address, a taken email) says so under the field, with the
 // server's own rule, not in a toast.
 import { type CurrentUser, MESSAGES, updateProfileInput } from "@forum/contracts";
@@ -8,6 +9,7 @@ import { httpStatusOf, useTRPC } from "../../lib/trpc";
 import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 import { AvatarSettings } from "./AvatarSettings";
+import { PendingEmailNotice } from "./PendingEmailNotice";
 
 const fieldsOf = (user: CurrentUser) => ({
   id: user.id,
@@ -40,7 +42,11 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
   // The same schema as the server's: a wrong field is named under it before anything is sent.
   const { form, field, onSubmit } = useSchemaForm({ initialValues: fieldsOf(user), schema: updateProfileInput });
   const update = useToastedMutation(trpc.users.update.mutationOptions(), {
-    success: { title: "Profile Updated", message: "Your profile has been successfully updated." },
+    // A new email is not the account's yet: the toast says where its link went.
+    success: (updated) =>
+      updated.pendingEmail !== null && updated.pendingEmail !== user.pendingEmail
+        ? { title: "Profile Updated", message: MESSAGES.emailChangePending(updated.pendingEmail) }
+        : { title: "Profile Updated", message: "Your profile has been successfully updated." },
     // What only the server knows (a taken email) also goes under its field.
     failure: (error) => {
       if (httpStatusOf(error) === 409) form.setFieldError("email", MESSAGES.emailTaken);
@@ -71,6 +77,7 @@ export function ProfileSettings({ user }: { user: CurrentUser }) {
             <TextInput label="Last Name" autoComplete="family-name" {...field("lastName")} />
           </SimpleGrid>
           <TextInput label="Email Address" type="email" autoComplete="email" {...field("email")} />
+          <PendingEmailNotice user={user} />
           <Textarea label="Bio" autosize minRows={3} maxRows={8} {...field("bio")} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput

@@ -16,7 +16,12 @@ export function UnconfirmedEmailBanner() {
   return (
     <Alert color="yellow" variant="light" role="status" mb="md" data-unconfirmed-email>
       <Group justify="space-between" gap="xs">
-        <Text size="sm">Please confirm your email address: we sent a link to {user.email}.</Text>
+        {/* While a change of address waits, Resend (the server's) mails the new address: say that one. */}
+        <Text size="sm">
+          {user.pendingEmail
+            ? `Please confirm your new email address: we sent a link to ${user.pendingEmail}.`
+            : `Please confirm your email address: we sent a link to ${user.email}.`}
+        </Text>
         <Button size="xs" variant="light" onClick={() => resend.mutate()} disabled={resend.isPending}>
           {resend.isPending ? "Sending..." : "Resend"}
         </Button>

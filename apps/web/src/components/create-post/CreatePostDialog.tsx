@@ -11,6 +11,7 @@ import { toastError, toastSuccess } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";
+import { ConfirmBeforePostingNotice } from "../account/ConfirmBeforePostingNotice";
 import { PostFieldInputs } from "../post/PostFieldInputs";
 import { Dialog } from "../ui/Dialog";
 import { DialogForm } from "../ui/DialogForm";
@@ -81,6 +82,7 @@ export function CreatePostDialog({ opened, onClose, initialCategoryId }: Props) 
       <DialogForm
         onSubmit={onSubmit((post) => create.mutate({ ...post, featured: isAdmin && post.featured === true }))}
       >
+        <ConfirmBeforePostingNotice />
         {restored && (
           <Alert color="blue" title="Draft restored" role="status">
             <Group gap="xs" justify="space-between" wrap="wrap">

@@ -10,6 +10,7 @@ import { useHydrated } from "../../lib/hydrated";
 import { useTRPC } from "../../lib/trpc";
 import { useTypedBeforeHydration } from "../../lib/typedBeforeHydration";
 import { useToastedMutation } from "../../lib/useToastedMutation";
+import { ConfirmBeforePostingNotice } from "../account/ConfirmBeforePostingNotice";
 import { MarkdownEditor } from "../composer/MarkdownEditor";
 import { useRepliesChanged } from "./postCache";
 import type { ReplyBox } from "./replyBox";
@@ -65,6 +66,7 @@ export default function ReplyComposer({ post, box }: { post: PostView; box: Repl
       <input type="hidden" name="postId" value={post.id} />
       {replyTo && <input type="hidden" name="replyToId" value={replyTo.id} />}
       <Stack gap="sm">
+        <ConfirmBeforePostingNotice />
         {replyTo && (
           <Group gap={4} wrap="nowrap">
             <Text size="sm" c="dimmed">
