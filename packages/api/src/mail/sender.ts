@@ -155,6 +155,7 @@ export class MailSender {
         lastError: null,
         text: withoutTokens(mail.text),
         html: withoutTokens(mail.html),
+        headers: withoutTokens(mail.headers),
       })
       .execute();
   }

@@ -1,8 +1,10 @@
 // Confirmed addresses: open the mailed link (POST /api/email/confirm), or have it sent again
-// (POST /api/email/resend, throttled).
-import { confirmEmailInput, MESSAGES, messageViewSchema, THROTTLES } from "@forum/contracts";
+// (POST /api/email/resend, throttled). And the one-click unsubscribe of notification and digest
+// mail (POST /api/email/unsubscribe; the mailed link itself is the page /unsubscribe).
+import { confirmEmailInput, MESSAGES, messageViewSchema, THROTTLES, unsubscribeInput } from "@forum/contracts";
 import { answer, withWait } from "../describe";
 import { badRequest, conflict } from "../errors";
+import { unsubscribe } from "../mail/unsubscribe";
 import { confirmEmail, queueConfirmationMail } from "../services/emailConfirmation";
 import { throttle } from "../services/limits";
 import { findUserById } from "../services/users";
@@ -38,5 +40,20 @@ export const emailRouter = router({
       await ctx.db.transaction().execute((trx) => queueConfirmationMail(trx, ctx.mail, user, user.email));
       ctx.mail.wake();
       return { message: MESSAGES.confirmationSent(user.email) };
+    }),
+
+  unsubscribe: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/email/unsubscribe" },
+      summary: "Turn notification or digest mail off with the token of a mail's unsubscribe link (no sign-in)",
+      failures: { 400: MESSAGES.unsubscribeLinkInvalid },
+      writes: ["preferences"],
+    })
+    .input(unsubscribeInput)
+    .output(answer(messageViewSchema))
+    .mutation(async ({ ctx, input }) => {
+      const list = await unsubscribe(ctx.db, input.token, ctx.mail.now());
+      if (!list) throw badRequest(MESSAGES.unsubscribeLinkInvalid);
+      return { message: list === "notify" ? MESSAGES.unsubscribedNotify : MESSAGES.unsubscribedDigest };
     }),
 });
