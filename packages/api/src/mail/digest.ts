@@ -28,29 +28,14 @@ const JOB = "digest";
 
 type Discussion = MailItem & { id: number; authorId: number };
 
-/** The digest's batch lost the race for the cursor: another instance mailed those members. */
-class CursorMoved extends Error {}
-
 /** Sends the week's digest when it is due and not yet (wholly) sent; resolves the number of mails queued. */
 export async function sendDueDigest(db: ForumDb, mail: Mailer): Promise<number> {
   if (!mail.site.sending) return 0;
   const now = mail.now();
-  const schedule = await loadDigestSchedule(db);
-  const due = latestDigestTime(now, schedule.digestWeekday, schedule.digestHour, mail.timeZone);
-  let run = await findRun(db, due.period);
-  if (!run) {
-    if (now - due.at >= DIGEST_CATCH_UP_MS) return 0;
-    await db
-      .insertInto("periodic_runs")
-      .values({ job: JOB, period: due.period, startedAt: now })
-      .onConflict((conflict) => conflict.columns(["job", "period"]).doNothing())
-      .execute();
-    run = await findRun(db, due.period);
-  }
-  if (!run || run.finishedAt !== null) return 0;
-
-  const discussions = await weekDiscussions(db, mail, due.at - WEEK_MS, due.at);
-  let cursor = Number(run.cursor);
+  const run = await currentRun(db, mail, now);
+  if (!run) return 0;
+  const discussions = await weekDiscussions(db, mail, run.at - WEEK_MS, run.at);
+  let cursor = run.cursor;
   let queued = 0;
   for (;;) {
     const members = await db
@@ -62,44 +47,80 @@ export async function sendDueDigest(db: ForumDb, mail: Mailer): Promise<number> 
       .orderBy("id")
       .limit(MEMBERS_PER_BATCH)
       .execute();
-    const last = members.at(-1)?.id;
-    const wanting = members.filter((member) => preferencesOf(member.preferences).weeklyDigest);
-    const lists = await digestLists(
-      db,
-      discussions,
-      wanting.map((member) => member.id),
-    );
-    try {
-      queued += await db.transaction().execute(async (trx) => {
-        const moved = await trx
-          .updateTable("periodic_runs")
-          .set(last === undefined ? { finishedAt: now } : { cursor: last })
-          .where("job", "=", JOB)
-          .where("period", "=", due.period)
-          .where("cursor", "=", cursor)
-          .where("finishedAt", "is", null)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new CursorMoved();
-        let mailed = 0;
-        for (const member of wanting) {
-          const items = lists.get(member.id) ?? [];
-          if (items.length === 0) continue;
-          await queueDigest(trx, mail, member, items, now);
-          mailed += 1;
-        }
-        return mailed;
-      });
-    } catch (error) {
-      if (!(error instanceof CursorMoved)) throw error;
-      const current = await findRun(db, due.period);
-      if (!current || current.finishedAt !== null) break;
+    const mailed = await mailBatch(db, mail, { period: run.period, cursor, now }, members, discussions);
+    if (mailed === "moved") {
+      // Another instance did this batch: go on from where it got to.
+      const current = await findRun(db, run.period);
+      if (!current || current.finishedAt !== null) return queued;
       cursor = Number(current.cursor);
       continue;
     }
-    if (last === undefined) break;
-    cursor = last;
+    queued += mailed;
+    const last = members.at(-1);
+    if (!last) return queued;
+    cursor = last.id;
   }
-  return queued;
+}
+
+/** This week's run when the digest is due and the run not finished: started here if no instance has. */
+async function currentRun(db: ForumDb, mail: Mailer, now: number) {
+  const schedule = await loadDigestSchedule(db);
+  const due = latestDigestTime(now, schedule.digestWeekday, schedule.digestHour, mail.timeZone);
+  let run = await findRun(db, due.period);
+  if (!run) {
+    if (now - due.at >= DIGEST_CATCH_UP_MS) return undefined;
+    // The primary key decides: of instances starting it together, one row is made.
+    await db
+      .insertInto("periodic_runs")
+      .values({ job: JOB, period: due.period, startedAt: now })
+      .onConflict((conflict) => conflict.columns(["job", "period"]).doNothing())
+      .execute();
+    run = await findRun(db, due.period);
+  }
+  if (!run || run.finishedAt !== null) return undefined;
+  return { ...due, cursor: Number(run.cursor) };
+}
+
+type Member = { id: number; username: string; email: string; preferences: string | null };
+
+/**
+ * Mails one batch of members (none: marks the run finished) in one transaction that also moves
+ * the run's cursor past them, but only from the value this batch started at: "moved" when another
+ * instance moved it first (nothing is mailed then).
+ */
+async function mailBatch(
+  db: ForumDb,
+  mail: Mailer,
+  run: { period: string; cursor: number; now: number },
+  members: Member[],
+  discussions: Discussion[],
+): Promise<number | "moved"> {
+  const wanting = members.filter((member) => preferencesOf(member.preferences).weeklyDigest);
+  const lists = await digestLists(
+    db,
+    discussions,
+    wanting.map((member) => member.id),
+  );
+  const last = members.at(-1);
+  return db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable("periodic_runs")
+      .set(last ? { cursor: last.id } : { finishedAt: run.now })
+      .where("job", "=", JOB)
+      .where("period", "=", run.period)
+      .where("cursor", "=", run.cursor)
+      .where("finishedAt", "is", null)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return "moved";
+    let mailed = 0;
+    for (const member of wanting) {
+      const items = lists.get(member.id) ?? [];
+      if (items.length === 0) continue;
+      await queueDigest(trx, mail, member, items, run.now);
+      mailed += 1;
+    }
+    return mailed;
+  });
 }
 
 function findRun(db: ForumDb, period: string) {

@@ -1,5 +1,6 @@
 // Mail (/admin/mail): whether SMTP is configured and its last error, a test mail, and the outbox,
-// newest first, paged, filtered by state; kept mail (no SMTP) is read here, links included.
+// newest first, paged, filtered by state; kept mail (no SMTP) is read here, links included; and
+// when the weekly digest goes out.
 import { MAIL_STATES, type MailStateName } from "@forum/contracts";
 import { Pagination, SegmentedControl, Skeleton, Stack } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -9,6 +10,7 @@ import { useToastedMutation } from "../../lib/useToastedMutation";
 import { AdminEmptyState } from "../AdminEmptyState";
 import { AdminPageHeader } from "../AdminPageHeader";
 import { LoadFailed } from "../LoadFailed";
+import { DigestScheduleCard } from "../mail/DigestScheduleCard";
 import { MailStatusCard } from "../mail/MailStatusCard";
 import { OutboxMailCard } from "../mail/OutboxMailCard";
 
@@ -38,6 +40,7 @@ export default function MailPage() {
       <AdminPageHeader title="Mail" subtitle="The forum's outgoing mail, newest first" />
       <Stack gap="md">
         {status.data && <MailStatusCard status={status.data} />}
+        <DigestScheduleCard />
         <SegmentedControl
           aria-label="Show mail"
           value={filter}
