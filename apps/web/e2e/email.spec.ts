@@ -140,6 +140,23 @@ test("without SMTP: an admin reads kept mail, links included, on the Mail screen
   await snap(page, "admin-mail-kept");
 });
 
+test("an admin sets the weekly digest's day and hour on the Mail screen", async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  await openReady(page, "/admin/mail");
+  await expect(page.getByText("(UTC, the forum's time zone)", { exact: false })).toBeVisible();
+  await page.getByRole("combobox", { name: "Day" }).click();
+  await page.getByRole("option", { name: "Friday" }).click();
+  await page.getByRole("combobox", { name: "Hour" }).click();
+  await page.getByRole("option", { name: "17:00", exact: true }).click();
+  await page.getByRole("button", { name: "Save schedule" }).click();
+  await expect(page.getByText("Weekly digest schedule saved")).toBeVisible();
+  await openReady(page, "/admin/mail");
+  await expect(page.getByRole("combobox", { name: "Day" })).toHaveValue("Friday");
+  await expect(page.getByRole("combobox", { name: "Hour" })).toHaveValue("17:00");
+  const saved = await (await page.request.get("/api/admin/mail/digest-schedule")).json();
+  expect(saved).toEqual({ digestWeekday: 5, digestHour: 17, timeZone: "UTC" });
+});
+
 test("an unconfirmed member sees the banner, resends the link, and confirms from the mail", async ({ page }) => {
   const username = `confirm${Date.now().toString(36)}`;
   const registered = await page.request.post(`${BASE}/api/register`, {

@@ -35,8 +35,7 @@ export function DigestScheduleCard() {
           Weekly digest
         </Title>
         <Text size="sm" c="dimmed">
-          Members who turned Weekly Digest on get the week's most active discussions at this time (
-          {stored.data.timeZone}, the forum's time zone).
+          {`Members who turned Weekly Digest on get the week's most active discussions at this time (${stored.data.timeZone}, the forum's time zone).`}
         </Text>
         <Group align="flex-end" gap="sm">
           <Select
