@@ -1,3 +1,4 @@
+import { OPTIONAL_POST_TEXT, OPTIONAL_POST_TEXT_FIELDS, perOptionalPostText } from "@forum/contracts";
 import { controversialScore, hotScore } from "@forum/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -79,6 +80,7 @@ describe("GET /api/posts", () => {
       slug: "shape-of-a-post",
       title: "Shape of a post",
       content: "Body text",
+      ...perOptionalPostText(() => null), // the optional text fields not sent
       excerpt: "Short summary",
       summary: "Short summary",
       categoryId,
@@ -569,12 +571,11 @@ describe("PUT /api/posts/{id}", () => {
     secondCategoryId = await insertCategory(forum.db);
   });
 
-  it("lets the author change title, content and excerpt; the slug stays", async () => {
-    const created = await createPost(author, { title: "Before edit", content: "old", excerpt: "old ex", categoryId });
+  it("lets the author change title and content; the slug stays", async () => {
+    const created = await createPost(author, { title: "Before edit", content: "old", categoryId });
     const res = await author.put(`/api/posts/${created.id}`, {
       title: "After edit",
       content: "new content",
-      excerpt: "new ex",
       categoryId,
     });
     expect(res.status).toBe(200);
@@ -583,24 +584,56 @@ describe("PUT /api/posts/{id}", () => {
       slug: "before-edit",
       title: "After edit",
       content: "new content",
-      excerpt: "new ex",
     });
-    expect(await postRow(created.id)).toMatchObject({ title: "After edit", content: "new content", excerpt: "new ex" });
+    expect(await postRow(created.id)).toMatchObject({ title: "After edit", content: "new content" });
   });
 
-  it("keeps the excerpt when an edit does not send one", async () => {
-    const created = await createPost(author, { title: "Keep excerpt", content: "c", excerpt: "kept", categoryId });
-    const res = await author.put(`/api/posts/${created.id}`, { title: "Keep excerpt", content: "c2", categoryId });
-    expect(res.status).toBe(200);
-    expect(res.body.excerpt).toBe("kept");
-    expect((await postRow(created.id))?.excerpt).toBe("kept");
-    const cleared = await author.put(`/api/posts/${created.id}`, {
-      title: "Keep excerpt",
-      content: "c2",
-      excerpt: "",
-      categoryId,
+  // Every optional text field (OPTIONAL_POST_TEXT), so a new one is tested without a new test.
+  describe.each(OPTIONAL_POST_TEXT_FIELDS)("the optional text field %s", (field) => {
+    it("is stored at creation, kept by an edit that leaves it out, replaced, and cleared when sent blank", async () => {
+      const title = `With ${field}`;
+      const created = await createPost(author, { title, content: "c", [field]: "  first value  ", categoryId });
+      expect(created[field]).toBe("first value");
+      expect((await postRow(created.id))?.[field]).toBe("first value");
+
+      const kept = await author.put(`/api/posts/${created.id}`, { title, content: "c2", categoryId });
+      expect(kept.status).toBe(200);
+      expect(kept.body[field]).toBe("first value");
+
+      const replaced = await author.put(`/api/posts/${created.id}`, {
+        title,
+        content: "c2",
+        [field]: "second",
+        categoryId,
+      });
+      expect(replaced.body[field]).toBe("second");
+      expect((await postRow(created.id))?.[field]).toBe("second");
+
+      const cleared = await author.put(`/api/posts/${created.id}`, { title, content: "c2", [field]: " ", categoryId });
+      expect(cleared.body[field]).toBeNull();
+      expect((await postRow(created.id))?.[field]).toBeNull();
     });
-    expect(cleared.body.excerpt).toBeNull();
+
+    it("marks the post edited when it alone changes", async () => {
+      const title = `Edited by ${field}`;
+      const created = await createPost(author, { title, content: "c", categoryId });
+      const unchanged = await author.put(`/api/posts/${created.id}`, { title, content: "c", categoryId });
+      expect(unchanged.body.editedAt).toBeNull();
+      const changed = await author.put(`/api/posts/${created.id}`, { title, content: "c", [field]: "new", categoryId });
+      expect(changed.body.editedAt).not.toBeNull();
+    });
+
+    it("is refused beyond its limit with its label in the message", async () => {
+      const { label, max } = OPTIONAL_POST_TEXT[field];
+      const res = await author.post("/api/posts", {
+        title: `Long ${field}`,
+        content: "c",
+        [field]: "x".repeat(max + 1),
+        categoryId,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(label);
+    });
   });
 
   it("lets an admin edit anyone's post and refuses another member with 403", async () => {

@@ -8,6 +8,7 @@ export * from "./mail";
 export * from "./mentions";
 export * from "./messages";
 export * from "./pages";
+export * from "./postFields";
 export * from "./returnPath";
 export * from "./schemas";
 export * from "./search";

@@ -31,6 +31,7 @@ import {
   websiteField,
 } from "./fields";
 import { MESSAGES } from "./messages";
+import { OPTIONAL_POST_TEXT, perOptionalPostText } from "./postFields";
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE, SEARCH_SORTS } from "./search";
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -124,7 +125,7 @@ export const listPostsInput = z
 
 const postFields = {
   content: requiredText("Content", MESSAGES.requiredFields, LIMITS.content),
-  excerpt: optionalText("Excerpt", LIMITS.excerpt),
+  ...perOptionalPostText((field) => optionalText(OPTIONAL_POST_TEXT[field].label, OPTIONAL_POST_TEXT[field].max)),
   categoryId: idField("categoryId", MESSAGES.requiredFields),
   featured: booleanField("featured").optional(),
 };
@@ -134,13 +135,19 @@ export const createPostInput = z.object({
 });
 /**
  * A post's editable fields, the one description of them: the service's draft, the web app's
- * dialogs and its browser draft are all these (a new optional field is added here and in
- * EMPTY_POST_FORM below, which the compiler then asks for).
+ * dialogs and its browser draft are all these (a new optional text field is added to
+ * OPTIONAL_POST_TEXT in postFields.ts).
  */
 export type PostFields = z.infer<typeof createPostInput>;
 /** The same fields as a form holds them: text in every text and id input, a boolean for a switch. */
 export type PostForm = { [K in keyof PostFields]-?: NonNullable<PostFields[K]> extends boolean ? boolean : string };
-export const EMPTY_POST_FORM: PostForm = { title: "", content: "", excerpt: "", categoryId: "", featured: false };
+export const EMPTY_POST_FORM: PostForm = {
+  title: "",
+  content: "",
+  ...perOptionalPostText(() => ""),
+  categoryId: "",
+  featured: false,
+};
 /** A post as its form starts (the edit dialog): each field's stored value in the form's terms. */
 export function postFormOf(post: { [K in keyof PostFields]-?: PostFields[K] | null }): PostForm {
   const form: Record<string, string | boolean> = {};

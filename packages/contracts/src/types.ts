@@ -18,6 +18,7 @@ import {
   ROLES,
   THROTTLES,
 } from "./constants";
+import { perOptionalPostText } from "./postFields";
 import { SEARCH_MATCHED_IN } from "./search";
 
 const id = z.number().int();
@@ -41,7 +42,7 @@ export const postViewSchema = z.object({
   slug: z.string(),
   title: z.string(),
   content: z.string(),
-  excerpt: z.string().nullable(),
+  ...perOptionalPostText(() => z.string().nullable()),
   summary: z
     .string()
     .describe(
@@ -69,10 +70,10 @@ export type PostView = z.infer<typeof postViewSchema>;
 
 /**
  * A post as a card shows it (spec: Post card): the post without its text (`content`, and the
- * `excerpt` the summary already is). The web app's feeds read these; a page of 20 cards is about
+ * optional text fields such as the `excerpt`, which the summary already is). The web app's feeds read these; a page of 20 cards is about
  * a third of the bytes of 20 whole posts, in the JSON and in the server-rendered page's data.
  */
-export const postCardViewSchema = postViewSchema.omit({ content: true, excerpt: true });
+export const postCardViewSchema = postViewSchema.omit({ content: true, ...perOptionalPostText(() => true as const) });
 export type PostCardView = z.infer<typeof postCardViewSchema>;
 
 export const replyViewSchema = z.object({

@@ -2,10 +2,13 @@
 import {
   DEFAULT_TRENDING_RANGE,
   MESSAGES,
+  OPTIONAL_POST_TEXT_FIELDS,
+  type OptionalPostTextField,
   type PostCardView,
   type PostFields,
   type PostSort,
   type PostView,
+  perOptionalPostText,
   TIME_RANGE_MS,
   type TimeRange,
 } from "@forum/contracts";
@@ -34,7 +37,7 @@ export function selectPosts(db: ForumDb, viewerId: number | null) {
       "posts.slug",
       "posts.title",
       "posts.content",
-      "posts.excerpt",
+      ...OPTIONAL_POST_TEXT_FIELDS.map((field) => `posts.${field}` as const),
       "posts.categoryId",
       "posts.authorId",
       "posts.featured",
@@ -67,7 +70,7 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
     slug: row.slug,
     title: row.title,
     content: row.content,
-    excerpt: row.excerpt,
+    ...perOptionalPostText((field) => row[field]),
     summary: summaryOf(row.content, row.excerpt),
     categoryId: row.categoryId,
     category: { name: row.categoryName, slug: row.categorySlug, color: row.categoryColor },
@@ -89,7 +92,9 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
 }
 
 /** A post as a card shows it: without its text, which lists of cards never show (PostCardView). */
-export function toPostCard({ content: _content, excerpt: _excerpt, ...card }: PostView): PostCardView {
+export function toPostCard(post: PostView): PostCardView {
+  const { content: _content, ...card } = post;
+  for (const field of OPTIONAL_POST_TEXT_FIELDS) delete (card as Partial<PostView>)[field];
   return card;
 }
 
@@ -350,7 +355,7 @@ export async function createPost(db: ForumDb, authorId: number, draft: PostDraft
         slug: await uniqueSlug(trx, "posts", draft.title),
         title: draft.title,
         content: draft.content,
-        excerpt: draft.excerpt ?? null,
+        ...perOptionalPostText((field) => draft[field] ?? null),
         categoryId: draft.categoryId,
         authorId,
         featured: draft.featured ? 1 : 0,
@@ -379,8 +384,8 @@ export type PostUpdate = Omit<PostDraft, "featured"> & {
 
 /**
  * Replaces a post's fields; the slug stays so links keep working. `featured`, `pinned`, `locked`
- * or `excerpt` undefined (not sent) keeps the stored value; an excerpt sent blank or null clears
- * it. A changed title, text or excerpt marks the post edited (editedAt); pinning, locking,
+ * or an optional text field (the excerpt) undefined (not sent) keeps the stored value; one sent
+ * blank or null clears it. A changed title, text or optional text marks the post edited (editedAt); pinning, locking,
  * featuring or moving it does not. Members the new text mentions for the first time are told,
  * as from `editorId`.
  */
@@ -394,7 +399,7 @@ export async function updatePost(
   await db.transaction().execute(async (trx) => {
     const post = await trx
       .selectFrom("posts")
-      .select(["categoryId", "title", "content", "excerpt"])
+      .select(["categoryId", "title", "content", ...OPTIONAL_POST_TEXT_FIELDS])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!post) throw notFound(MESSAGES.postNotFound);
@@ -411,17 +416,18 @@ export async function updatePost(
         .where("id", "=", draft.categoryId)
         .execute();
     }
+    const sentTexts = sentOptionalTexts(draft);
     const edited =
       post.title !== draft.title ||
       post.content !== draft.content ||
-      (draft.excerpt !== undefined && (draft.excerpt ?? null) !== post.excerpt);
+      Object.entries(sentTexts).some(([field, value]) => value !== post[field as OptionalPostTextField]);
     const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
     await trx
       .updateTable("posts")
       .set({
         title: draft.title,
         content: draft.content,
-        ...(draft.excerpt === undefined ? {} : { excerpt: draft.excerpt }),
+        ...sentTexts,
         categoryId: draft.categoryId,
         ...definedOnly({ featured: flag(draft.featured), pinned: flag(draft.pinned), locked: flag(draft.locked) }),
         updatedAt: now,
@@ -431,6 +437,13 @@ export async function updatePost(
       .execute();
     await notifyMentions(trx, { postId: id, replyId: null, actorId: editorId, content: draft.content }, now);
   });
+}
+
+/** The optional text fields an edit sent (null: clear it); those it left out keep their value. */
+function sentOptionalTexts(draft: PostUpdate): Partial<Record<OptionalPostTextField, string | null>> {
+  const sent: Partial<Record<OptionalPostTextField, string | null>> = {};
+  for (const field of OPTIONAL_POST_TEXT_FIELDS) if (draft[field] !== undefined) sent[field] = draft[field] ?? null;
+  return sent;
 }
 
 /** The entries whose value is not undefined (an update's "leave it as it is"). */

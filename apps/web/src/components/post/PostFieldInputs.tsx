@@ -1,6 +1,7 @@
 // A post's editable fields as inputs, for both the "Create New Post" and the "Edit Post" dialogs:
-// title, category, excerpt, content and, for admins, the featured switch (PostForm).
-import type { PostForm } from "@forum/contracts";
+// title, category, the optional text fields (the excerpt), content and, for admins, the featured
+// switch (PostForm).
+import { OPTIONAL_POST_TEXT, OPTIONAL_POST_TEXT_FIELDS, type PostForm } from "@forum/contracts";
 import { Switch, Textarea, TextInput } from "@mantine/core";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import type { useSchemaForm } from "../../lib/useSchemaForm";
@@ -21,7 +22,15 @@ export function PostFieldInputs({ field, placeholders }: { field: Field; placeho
         data-autofocus
       />
       <CategorySelect withAsterisk {...field("categoryId")} />
-      <Textarea label="Excerpt" placeholder="A short summary (optional)" rows={2} {...field("excerpt")} />
+      {OPTIONAL_POST_TEXT_FIELDS.map((name) => (
+        <Textarea
+          key={name}
+          label={OPTIONAL_POST_TEXT[name].label}
+          placeholder={OPTIONAL_POST_TEXT[name].placeholder}
+          rows={2}
+          {...field(name)}
+        />
+      ))}
       <MarkdownEditor
         label="Content"
         placeholder={placeholders && "Share your thoughts, code or questions..."}
