@@ -239,7 +239,7 @@ async function queueDigest(
       footer: [
         "You get this email because Weekly Digest is on in your settings:",
         linkTo(mail.site, "/settings?tab=preferences"),
-        `Turn the weekly digest off with one click: ${unsubscribeUrl}`,
+        `Unsubscribe from the weekly digest: ${unsubscribeUrl}`,
       ],
     },
   });

@@ -86,7 +86,7 @@ async function mailMember(trx: ForumDb, mail: Mailer, userId: number, cutoff: nu
       footer: [
         "You get this email because Email Notifications is on in your settings:",
         linkTo(mail.site, "/settings?tab=preferences"),
-        `Turn notification email off with one click: ${unsubscribeUrl}`,
+        `Unsubscribe from notification email: ${unsubscribeUrl}`,
       ],
     },
   });
