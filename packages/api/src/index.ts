@@ -29,7 +29,8 @@ export {
 } from "./describe";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
 export { escapeHtml, type MailContent, type RenderedMail, renderMail } from "./mail/content";
-export { DIGEST_CATCH_UP_MS, DIGEST_ITEMS } from "./mail/digest";
+export { DIGEST_CATCH_UP_MS } from "./mail/digest";
+export { DIGEST_ITEMS } from "./mail/digestDiscussions";
 export { MailJobs, type MailJobsOptions } from "./mail/jobs";
 export { Mailer, type MailerOptions } from "./mail/mailer";
 export { linkTo, type MailSite, type QueuedMail } from "./mail/outbox";
