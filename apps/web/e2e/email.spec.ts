@@ -41,6 +41,8 @@ test.beforeAll(async () => {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: "Tech Forum <forum@example.com>",
       FORUM_RATE_LIMITS: "off",
+      // Notification mail without the 10-minute wait: the mail jobs' next look (every 30 s) sends it.
+      FORUM_EMAIL_NOTIFY_DELAY_SECONDS: "0",
     },
   });
   await expect
@@ -182,4 +184,47 @@ test("an unconfirmed member sees the banner, resends the link, and confirms from
   await page.goto(`${BASE}/`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.locator("[data-unconfirmed-email]")).toHaveCount(0);
+});
+
+test("an unread reply is mailed; the mail's unsubscribe link asks first, then turns notification mail off", async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const api = async (username: string) => {
+    const context = await playwright.request.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
+    const made = await context.post("/api/register", {
+      data: { username, email: `${username}@example.com`, password: "notify-password-1" },
+    });
+    expect(made.status()).toBe(201);
+    // Mail goes to confirmed addresses only: open the mailed confirmation link's token.
+    const mail = () => received.find((one) => JSON.stringify(one.to).includes(`${username}@`));
+    await expect.poll(() => mail()?.subject).toBe("[Tech Forum] Confirm your email address");
+    const token = /confirm-email\?token=(\S+)/.exec(mail()?.text ?? "")?.[1];
+    expect((await context.post("/api/email/confirm", { data: { token } })).status()).toBe(200);
+    return context;
+  };
+  const author = await api(`author${suffix}`);
+  const replier = await api(`replier${suffix}`);
+  const post = await (
+    await author.post("/api/posts", { data: { title: `Mailed ${suffix}`, content: "Tell me by mail", categoryId: 1 } })
+  ).json();
+  expect((await replier.post(`/api/posts/${post.id}/replies`, { data: { content: "Here I am" } })).status()).toBe(201);
+
+  const subject = `[Tech Forum] @replier${suffix} replied to "Mailed ${suffix}"`;
+  await expect.poll(() => received.some((mail) => mail.subject === subject), { timeout: 60_000 }).toBe(true);
+  const mail = received.find((one) => one.subject === subject) as ParsedMail;
+  expect(mail.text).toContain("Here I am");
+  const header = mail.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? "";
+  const link = /<(http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[^>]+)>/.exec(header)?.[1];
+  expect(link).toBeDefined();
+
+  await page.goto(link as string);
+  await expect(page.getByRole("heading", { name: "Stop email notifications?" })).toBeVisible();
+  expect((await (await author.get("/api/users/me/preferences")).json()).emailNotifications).toBe(true);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText("You will no longer get email notifications.")).toBeVisible();
+  await snap(page, "unsubscribed");
+  expect((await (await author.get("/api/users/me/preferences")).json()).emailNotifications).toBe(false);
 });
