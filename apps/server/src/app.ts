@@ -37,6 +37,7 @@ import { SharedAnswers } from "./plugins/sharedAnswers";
 import { registerSitemap } from "./plugins/sitemap";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
+import { registerUnsubscribe } from "./plugins/unsubscribe";
 import { workerUploadParser } from "./plugins/uploadParser";
 import { registerWriteTurns } from "./plugins/writeTurns";
 import { registerRestRoutes } from "./rest/adapter";
@@ -54,10 +55,19 @@ export type AppOptions = Pick<
     clock?: () => number;
     /**
      * Mail: SMTP_URL (undefined keeps mail in the outbox, unsent), MAIL_FROM, the links' base
-     * (default: the public address, else localhost), and whether the background sender runs
-     * (tests that drive it by hand turn it off).
+     * (default: the public address, else localhost), FORUM_TIME_ZONE, the notification-mail wait,
+     * and whether the background sender and mail jobs run (tests that drive them by hand turn
+     * them off).
      */
-    mail?: { smtpUrl?: string; from?: string; linkBase?: string; background?: boolean; pollMs?: number };
+    mail?: {
+      smtpUrl?: string;
+      from?: string;
+      linkBase?: string;
+      timeZone?: string;
+      notifyDelayMs?: number;
+      background?: boolean;
+      pollMs?: number;
+    };
     /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
     freezeCachedAnswers?: boolean;
   };
@@ -128,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   app.addHook("onClose", async () => {
     await stopWatchingWrites();
     await views.stop();
+    await mail.jobs.stop();
     await mail.sender?.stop();
     await options.database.close();
   });
@@ -153,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
   registerNativeForms(app, { contextFor, secureCookies: options.secureCookies });
+  registerUnsubscribe(app, { contextFor, db: services.readDb, now: mail.now });
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
   registerAvatars(app, options.database.reader);
@@ -197,6 +209,11 @@ function startMail(app: ForumApp, options: AppOptions): Mailer {
     siteName: "Tech Forum",
     linkBase: settings.linkBase ?? options.publicUrl ?? "http://localhost:3000",
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
+    jobs: {
+      ...(settings.notifyDelayMs === undefined ? {} : { notifyDelayMs: settings.notifyDelayMs }),
+      onError: (error) => app.log.warn({ err: error }, "notification mail or digest not queued; trying again later"),
+    },
     sender: {
       ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
       onFailure: (failure) =>
@@ -207,6 +224,9 @@ function startMail(app: ForumApp, options: AppOptions): Mailer {
   if (!mail.sender) {
     app.log.info("mail is kept in the outbox, not sent (SMTP_URL is not set): admins read it on the admin Mail screen");
   } else if (settings.background !== false) mail.sender.start();
+  // Without SMTP too: notifications are then marked dealt with (no mail), so none is mailed late
+  // once SMTP is configured.
+  if (settings.background !== false) mail.jobs.start();
   return mail;
 }
 

@@ -4,6 +4,7 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
+import { isTimeZone } from "@forum/api";
 import { z } from "zod";
 import { hostEntry, LOCAL_HOSTS, listenAddresses } from "./allowedHosts";
 
@@ -55,6 +56,8 @@ export type ServerConfig = {
   mailFrom: string;
   /** How long a reply or mention notification stays unread before it is mailed (seconds). */
   emailNotifyDelaySeconds: number;
+  /** FORUM_TIME_ZONE (IANA, "Europe/Paris"): the weekly digest's day and hour are the forum's local time. */
+  timeZone: string;
 };
 
 /** A setting that is unset or empty takes its default. */
@@ -148,6 +151,13 @@ const envSchema = z.object({
       .optional(),
   ),
   FORUM_EMAIL_NOTIFY_DELAY_SECONDS: integer(600, 0, 7 * 24 * 3600),
+  FORUM_TIME_ZONE: z.preprocess(
+    unset,
+    z
+      .string()
+      .default("UTC")
+      .refine(isTimeZone, 'must be a time zone\'s name ("UTC", "Europe/Paris", "America/New_York")'),
+  ),
 });
 
 /** A setting the server cannot run with; its message names the variable. */
@@ -182,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: settings.SMTP_URL,
     mailFrom: settings.MAIL_FROM ?? defaultMailFrom(settings.FORUM_PUBLIC_URL),
     emailNotifyDelaySeconds: settings.FORUM_EMAIL_NOTIFY_DELAY_SECONDS,
+    timeZone: settings.FORUM_TIME_ZONE,
   };
 }
 

@@ -18,6 +18,8 @@ async function main() {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       linkBase: readyUrl({ host: config.host, port: config.port, publicUrl: config.publicUrl }),
+      timeZone: config.timeZone,
+      notifyDelayMs: config.emailNotifyDelaySeconds * 1000,
     },
   });
   const shutdown = async (signal: string) => {

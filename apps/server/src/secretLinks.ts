@@ -4,7 +4,7 @@
 import type { FastifyRequest } from "fastify";
 
 /** The pages whose address holds a mailed link's token. */
-export const SECRET_LINK_PAGES = ["/reset-password", "/confirm-email"];
+export const SECRET_LINK_PAGES = ["/reset-password", "/confirm-email", "/unsubscribe"];
 
 export function isSecretLinkPage(url: string): boolean {
   const path = url.split("?")[0] ?? url;

@@ -75,6 +75,13 @@ const ROWS: Row[] = [
   { method: "POST", url: "/api/email/resend", path: () => "/api/email/resend" },
   { method: "DELETE", url: "/api/email/pending", path: () => "/api/email/pending" },
   {
+    method: "POST",
+    url: "/api/email/unsubscribe",
+    public: true,
+    path: () => "/api/email/unsubscribe",
+    body: () => ({ token: "forum_unsubscribe_unknown" }),
+  },
+  {
     method: "PUT",
     url: "/api/auth/change-password",
     path: () => "/api/auth/change-password",
@@ -222,6 +229,19 @@ const ROWS: Row[] = [
   },
   { method: "POST", url: "/api/admin/mail/:id/retry", admin: true, path: () => "/api/admin/mail/1/retry" },
   {
+    method: "GET",
+    url: "/api/admin/mail/digest-schedule",
+    admin: true,
+    path: () => "/api/admin/mail/digest-schedule",
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/mail/digest-schedule",
+    admin: true,
+    path: () => "/api/admin/mail/digest-schedule",
+    body: () => ({ digestWeekday: 3, digestHour: 18 }),
+  },
+  {
     method: "POST",
     url: "/api/admin/users/:id/reset-link",
     admin: true,
@@ -312,6 +332,7 @@ async function snapshot() {
     notifications: await db.selectFrom("notifications").selectAll().orderBy("id").execute(),
     reports: await db.selectFrom("reports").selectAll().orderBy("id").execute(),
     avatars: await db.selectFrom("avatars").select(["userId", "hash"]).orderBy("userId").execute(),
+    mailSettings: await db.selectFrom("mail_settings").selectAll().execute(),
   };
 }
 
@@ -371,6 +392,7 @@ describe("visitors", () => {
     expect(open.sort()).toEqual([
       "POST /api/ads/:id/track",
       "POST /api/email/confirm",
+      "POST /api/email/unsubscribe",
       "POST /api/login",
       "POST /api/password/forgot",
       "POST /api/password/reset",
@@ -379,6 +401,8 @@ describe("visitors", () => {
     // A link's token is the visitor's proof; without a valid one nothing happens.
     expect((await client(forum.app).post("/api/password/forgot", { login: "nobody-here" })).status).toBe(200);
     expect((await client(forum.app).post("/api/email/confirm", { token: "forum_confirm_unknown" })).status).toBe(400);
+    const unsubscribe = { token: "forum_unsubscribe_unknown" };
+    expect((await client(forum.app).post("/api/email/unsubscribe", unsubscribe)).status).toBe(400);
     const track = await client(forum.app).post(`/api/ads/${fixture.adId}/track`, { type: "impression" });
     expect(track.status).toBe(204);
     const user = await insertUser(forum.db, { password: "visitor-login-1" });

@@ -81,3 +81,16 @@ export async function mailedToken(forum: TestForum, smtp: TestSmtp, count: numbe
   if (!token) throw new Error(`no link in: ${mails[count - 1]?.text}`);
   return token;
 }
+
+/** A header of a received mail as it was sent (mailparser turns some, List-* among them, into objects). */
+export function headerOf(mail: ReceivedMail | undefined, name: string): string | undefined {
+  const line = mail?.headerLines.find((header) => header.key === name.toLowerCase())?.line;
+  return line?.slice(line.indexOf(":") + 1).trim();
+}
+
+/** The one-click unsubscribe link of a received mail's List-Unsubscribe header. */
+export function unsubscribeUrlOf(mail: ReceivedMail | undefined): string {
+  const url = /^<(.+)>$/.exec(headerOf(mail, "List-Unsubscribe") ?? "")?.[1];
+  if (!url) throw new Error("no List-Unsubscribe header");
+  return url;
+}

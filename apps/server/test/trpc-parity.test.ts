@@ -68,6 +68,7 @@ beforeAll(async () => {
     "reports.openCount": { good: undefined },
     "mail.status": { good: undefined },
     "mail.outbox": { good: { state: "kept" }, bad: { state: "lost" } },
+    "mail.digestSchedule": { good: undefined },
   };
 });
 afterAll(() => forum.close());

@@ -5,6 +5,7 @@
 // stale on every instance; the test names the mutation and the kind. SQLite's triggers do the
 // recording; the PostgreSQL notifications are checked against the same map in
 // test/postgres/notified-kinds.test.ts.
+import { createHash } from "node:crypto";
 import * as XLSX from "@e965/xlsx";
 import { type DataKind, TABLE_KINDS, type TableKinds } from "@forum/db";
 import { sql } from "kysely";
@@ -267,6 +268,22 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     return () => browser.del("/api/email/pending");
   },
   "forumSettings.update": async () => () => admin.post("/api/forum-settings", { requireConfirmedEmail: true }),
+  "email.unsubscribe": async () => {
+    const browser = await member();
+    const token = `forum_unsubscribe_kinds_${browser.user.id}`;
+    await forum.db
+      .insertInto("unsubscribe_tokens")
+      .values({
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        userId: browser.user.id,
+        list: "notify",
+        expiresAt: Date.now() + 60_000,
+      })
+      .execute();
+    return () => client(forum.app).post("/api/email/unsubscribe", { token });
+  },
+  "mail.updateDigestSchedule": async () => () =>
+    admin.put("/api/admin/mail/digest-schedule", { digestWeekday: 5, digestHour: 17 }),
   "mail.sendTest": async () => () => admin.post("/api/admin/mail/test", { to: "kinds@example.com" }),
   "mail.retry": async () => {
     const now = Date.now();

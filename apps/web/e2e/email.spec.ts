@@ -41,6 +41,8 @@ test.beforeAll(async () => {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: "Tech Forum <forum@example.com>",
       FORUM_RATE_LIMITS: "off",
+      // Notification mail without the 10-minute wait: the mail jobs' next look (every 30 s) sends it.
+      FORUM_EMAIL_NOTIFY_DELAY_SECONDS: "0",
     },
   });
   await expect
@@ -140,6 +142,23 @@ test("without SMTP: an admin reads kept mail, links included, on the Mail screen
   await snap(page, "admin-mail-kept");
 });
 
+test("an admin sets the weekly digest's day and hour on the Mail screen", async ({ page }) => {
+  await login(page, ADMIN.username, ADMIN.password);
+  await openReady(page, "/admin/mail");
+  await expect(page.getByText("(UTC, the forum's time zone)", { exact: false })).toBeVisible();
+  await page.getByRole("combobox", { name: "Day" }).click();
+  await page.getByRole("option", { name: "Friday" }).click();
+  await page.getByRole("combobox", { name: "Hour" }).click();
+  await page.getByRole("option", { name: "17:00", exact: true }).click();
+  await page.getByRole("button", { name: "Save schedule" }).click();
+  await expect(page.getByText("Weekly digest schedule saved")).toBeVisible();
+  await openReady(page, "/admin/mail");
+  await expect(page.getByRole("combobox", { name: "Day" })).toHaveValue("Friday");
+  await expect(page.getByRole("combobox", { name: "Hour" })).toHaveValue("17:00");
+  const saved = await (await page.request.get("/api/admin/mail/digest-schedule")).json();
+  expect(saved).toEqual({ digestWeekday: 5, digestHour: 17, timeZone: "UTC" });
+});
+
 test("an unconfirmed member sees the banner, resends the link, and confirms from the mail", async ({ page }) => {
   const username = `confirm${Date.now().toString(36)}`;
   const registered = await page.request.post(`${BASE}/api/register`, {
@@ -234,4 +253,47 @@ test("the admin's switch refuses an unconfirmed member's reply; a new address ta
   await page.getByRole("textbox", { name: "Your reply" }).fill("A reply after confirming");
   await page.getByRole("button", { name: "Post Reply" }).click();
   await expect(page.getByText("Reply posted successfully")).toBeVisible();
+});
+
+test("an unread reply is mailed; the mail's unsubscribe link asks first, then turns notification mail off", async ({
+  page,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36);
+  const api = async (username: string) => {
+    const context = await playwright.request.newContext({ baseURL: BASE, extraHTTPHeaders: { origin: BASE } });
+    const made = await context.post("/api/register", {
+      data: { username, email: `${username}@example.com`, password: "notify-password-1" },
+    });
+    expect(made.status()).toBe(201);
+    // Mail goes to confirmed addresses only: open the mailed confirmation link's token.
+    const mail = () => received.find((one) => JSON.stringify(one.to).includes(`${username}@`));
+    await expect.poll(() => mail()?.subject).toBe("[Tech Forum] Confirm your email address");
+    const token = /confirm-email\?token=(\S+)/.exec(mail()?.text ?? "")?.[1];
+    expect((await context.post("/api/email/confirm", { data: { token } })).status()).toBe(200);
+    return context;
+  };
+  const author = await api(`author${suffix}`);
+  const replier = await api(`replier${suffix}`);
+  const post = await (
+    await author.post("/api/posts", { data: { title: `Mailed ${suffix}`, content: "Tell me by mail", categoryId: 1 } })
+  ).json();
+  expect((await replier.post(`/api/posts/${post.id}/replies`, { data: { content: "Here I am" } })).status()).toBe(201);
+
+  const subject = `[Tech Forum] @replier${suffix} replied to "Mailed ${suffix}"`;
+  await expect.poll(() => received.some((mail) => mail.subject === subject), { timeout: 60_000 }).toBe(true);
+  const mail = received.find((one) => one.subject === subject) as ParsedMail;
+  expect(mail.text).toContain("Here I am");
+  const header = mail.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? "";
+  const link = /<(http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?token=[^>]+)>/.exec(header)?.[1];
+  expect(link).toBeDefined();
+
+  await page.goto(link as string);
+  await expect(page.getByRole("heading", { name: "Stop email notifications?" })).toBeVisible();
+  expect((await (await author.get("/api/users/me/preferences")).json()).emailNotifications).toBe(true);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByText("You will no longer get email notifications.")).toBeVisible();
+  await snap(page, "unsubscribed");
+  expect((await (await author.get("/api/users/me/preferences")).json()).emailNotifications).toBe(false);
 });

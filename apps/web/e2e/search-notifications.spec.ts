@@ -134,18 +134,29 @@ test("on a phone the bell opens /notifications", async ({ browser }) => {
     `/u/${member.username}`,
   );
 
-  // Preferences: saved to the account as each switch changes; the email switches are shown disabled.
+  // Preferences: saved to the account as each switch changes, the two email switches too; a reload
+  // shows what was saved.
   await member.page.goto("/settings");
   await member.page.getByRole("tab", { name: "Preferences" }).click();
-  await expect(member.page.getByRole("switch", { name: /Email Notifications/ })).toBeDisabled();
-  await member.page.getByRole("switch", { name: /Reply Notifications/ }).uncheck({ force: true });
-  await expect(member.page.getByText("Your preferences have been saved.")).toBeVisible();
+  const emailSwitch = member.page.getByRole("switch", { name: /Email Notifications/ });
+  await expect(emailSwitch).toBeEnabled();
+  await expect(emailSwitch).toBeChecked();
+  await expect(member.page.getByRole("switch", { name: /Weekly Digest/ })).not.toBeChecked();
+  await emailSwitch.uncheck({ force: true });
+  await expect(member.page.getByText("Your preferences have been saved.").first()).toBeVisible();
   await snap(member.page, "preferences-375-dark");
-  const saved = await (await member.page.request.get("/api/users/me/preferences")).json();
-  expect(saved).toEqual({
-    emailNotifications: true,
+  await member.page.getByRole("switch", { name: /Weekly Digest/ }).check({ force: true });
+  await member.page.getByRole("switch", { name: /Reply Notifications/ }).uncheck({ force: true });
+  const expected = {
+    emailNotifications: false,
     replyNotifications: false,
-    weeklyDigest: false,
+    weeklyDigest: true,
     showProfileInPosts: true,
-  });
+  };
+  await expect.poll(async () => (await member.page.request.get("/api/users/me/preferences")).json()).toEqual(expected);
+  await member.page.reload();
+  await member.page.getByRole("tab", { name: "Preferences" }).click();
+  await expect(member.page.getByRole("switch", { name: /Email Notifications/ })).not.toBeChecked();
+  await expect(member.page.getByRole("switch", { name: /Weekly Digest/ })).toBeChecked();
+  await expect(member.page.getByRole("switch", { name: /Reply Notifications/ })).not.toBeChecked();
 });

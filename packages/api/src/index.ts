@@ -28,12 +28,17 @@ export {
   restMappingsOf,
 } from "./describe";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
-export { type MailContent, type RenderedMail, renderMail } from "./mail/content";
+export { escapeHtml, type MailContent, type RenderedMail, renderMail } from "./mail/content";
+export { DIGEST_CATCH_UP_MS } from "./mail/digest";
+export { DIGEST_ITEMS } from "./mail/digestDiscussions";
+export { MailJobs, type MailJobsOptions } from "./mail/jobs";
 export { Mailer, type MailerOptions } from "./mail/mailer";
 export { linkTo, type MailSite, type QueuedMail } from "./mail/outbox";
 export { GIVE_UP_AFTER_MS, retryPauseMs } from "./mail/retry";
+export { isTimeZone, latestDigestTime } from "./mail/schedule";
 export { LEASE_MS, MailSender } from "./mail/sender";
 export { type MailTransport, type OutgoingMessage, smtpTransport } from "./mail/transport";
+export { UNSUBSCRIBE_LINK_LIFETIME_MS, unsubscribeListOf } from "./mail/unsubscribe";
 export { type ApiCaller, type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { findShownAdContent } from "./services/ads";
 export { AdTracking } from "./services/adTracking";

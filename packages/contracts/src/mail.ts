@@ -52,6 +52,34 @@ export const confirmEmailInput = z.object({
   token: z.string({ error: MESSAGES.confirmLinkInvalid }).min(1, MESSAGES.confirmLinkInvalid).max(200),
 });
 
+// One-click unsubscribe (the link in notification and digest mail, RFC 8058).
+export const unsubscribeInput = z.object({
+  token: z.string({ error: MESSAGES.unsubscribeLinkInvalid }).min(1, MESSAGES.unsubscribeLinkInvalid).max(200),
+});
+
+/** ISO weekdays, 1 Monday … 7 Sunday: the admin's choice of the digest's day. */
+export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: MESSAGES.mustBe(label, "a whole number") })
+    .int(MESSAGES.mustBe(label, "a whole number"))
+    .min(min, MESSAGES.mustBe(label, `at least ${min}`))
+    .max(max, MESSAGES.mustBe(label, `at most ${max}`));
+
+/** When the weekly digest goes out: an ISO weekday and an hour, in the forum's time zone. */
+export const digestScheduleInput = z.object({
+  digestWeekday: wholeNumber("digestWeekday", 1, 7),
+  digestHour: wholeNumber("digestHour", 0, 23),
+});
+export type DigestSchedule = z.infer<typeof digestScheduleInput>;
+
+export const digestScheduleSchema = digestScheduleInput.extend({
+  /** FORUM_TIME_ZONE (an IANA name such as "Europe/Paris"); set by the server's configuration. */
+  timeZone: z.string(),
+});
+export type DigestScheduleView = z.infer<typeof digestScheduleSchema>;
+
 // Account recovery (POST /api/password/forgot, POST /api/password/reset).
 export const forgotPasswordInput = z.object({
   /** The account's username or email address. */

@@ -68,6 +68,11 @@ export const MESSAGES = {
   noEmailChangePending: "There is no change of email address waiting for confirmation.",
   emailChangeCancelled: "The change of email address is cancelled.",
   tooManyConfirmations: (minutes: number) => `Too many confirmation emails. Try again in ${inMinutes(minutes)}.`,
+  unsubscribeLinkInvalid:
+    "This unsubscribe link is not valid any more. Sign in and turn the email off under Settings, Preferences.",
+  unsubscribedNotify:
+    "You will no longer get email notifications. You can turn them back on under Settings, Preferences.",
+  unsubscribedDigest: "You will no longer get the weekly digest. You can turn it back on under Settings, Preferences.",
   resetLinkSent: "If an account matches, we have sent a link to reset the password.",
   resetLinkInvalid: "This link to reset the password is not valid any more. Ask for a new one.",
   tooManyResetRequests: (minutes: number) =>

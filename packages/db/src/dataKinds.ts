@@ -39,7 +39,7 @@ export const DATA_KINDS = [
   "reports",
   /** Avatar images (served by their hash; the users row names the current one). */
   "avatars",
-  /** The mail outbox, the mail links' tokens and the periodic jobs' runs (migration 0020). */
+  /** The mail outbox, the mail links' tokens, the periodic jobs' runs and the digest schedule (0020, 0021). */
   "mail",
 ] as const;
 
@@ -77,6 +77,8 @@ export const TABLE_KINDS = {
   mail_outbox: { kind: "mail" },
   mail_tokens: { kind: "mail" },
   periodic_runs: { kind: "mail" },
+  mail_settings: { kind: "mail" },
+  unsubscribe_tokens: { kind: "mail" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

@@ -19,6 +19,7 @@ import * as m0017 from "./migrations/0017_sitemap_index";
 import * as m0018 from "./migrations/0018_write_notification_kinds";
 import * as m0019 from "./migrations/0019_search_names";
 import * as m0020 from "./migrations/0020_mail";
+import * as m0021 from "./migrations/0021_mail_jobs";
 import * as m0022 from "./migrations/0022_forum_settings";
 import * as m0024 from "./migrations/0024_mail_attempt_times";
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0018_write_notification_kinds": m0018,
   "0019_search_names": m0019,
   "0020_mail": m0020,
+  "0021_mail_jobs": m0021,
   "0022_forum_settings": m0022,
   "0024_mail_attempt_times": m0024,
 };

@@ -225,6 +225,30 @@ export interface PeriodicRunsTable {
   job: string;
   period: string;
   startedAt: number;
+  /** How far the run has got: the last member id dealt with (migration 0021). */
+  cursor: Generated<number>;
+  /** Set once nothing is left to do. */
+  finishedAt: Generated<number | null>;
+}
+
+/** One row (id 1): when the weekly digest goes out, in the forum's time zone. */
+export interface MailSettingsTable {
+  id: number;
+  /** ISO weekday: 1 Monday … 7 Sunday. */
+  digestWeekday: number;
+  /** 0–23. */
+  digestHour: number;
+}
+
+export type UnsubscribeList = "notify" | "digest";
+
+/** A one-click unsubscribe link's token, as its SHA-256 only. */
+export interface UnsubscribeTokensTable {
+  tokenHash: string;
+  userId: number;
+  /** Which switch the link turns off: Email Notifications or Weekly Digest. */
+  list: UnsubscribeList;
+  expiresAt: number;
 }
 
 export interface Database {
@@ -244,6 +268,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_tokens: MailTokensTable;
   periodic_runs: PeriodicRunsTable;
+  mail_settings: MailSettingsTable;
+  unsubscribe_tokens: UnsubscribeTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

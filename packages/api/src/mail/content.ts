@@ -63,6 +63,7 @@ function renderHtml(content: MailContent, siteName: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${parts.join("\n")}</body></html>`;
 }
 
-function escapeHtml(value: string): string {
+/** Text made safe inside HTML, attributes included. */
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,6 +1,8 @@
 // The forum's mail, as the procedures see it: where links point, whether mail is sent or kept,
-// queuing (in the caller's transaction) and waking the background sender once it is committed.
+// queuing (in the caller's transaction) and waking the background sender once it is committed;
+// and the jobs that queue mail on their own (notification mail, the weekly digest).
 import type { ForumDb } from "@forum/db";
+import { MailJobs, type MailJobsOptions } from "./jobs";
 import { type MailSite, type QueuedMail, queueMail } from "./outbox";
 import { MailSender, type SenderOptions } from "./sender";
 import { smtpTransport } from "./transport";
@@ -14,7 +16,13 @@ export type MailerOptions = {
   linkBase: string;
   clock?: () => number;
   sender?: Omit<SenderOptions, "clock">;
+  /** FORUM_TIME_ZONE: the weekly digest's day and hour are in it (default UTC). */
+  timeZone?: string;
+  /** The notification-mail wait (default 10 minutes), how often the jobs look, where their errors go. */
+  jobs?: Partial<MailJobsOptions>;
 };
+
+const DEFAULT_NOTIFY_DELAY_MS = 10 * 60_000;
 
 export class Mailer {
   readonly site: MailSite;
@@ -22,14 +30,19 @@ export class Mailer {
   /** Undefined without SMTP: nothing is sent. */
   readonly sender: MailSender | undefined;
   readonly now: () => number;
+  readonly timeZone: string;
+  /** Notification mail and the digest; started by the server (tests run them by hand). */
+  readonly jobs: MailJobs;
 
   constructor(db: ForumDb, options: MailerOptions) {
     this.now = options.clock ?? Date.now;
+    this.timeZone = options.timeZone ?? "UTC";
     this.from = options.from;
     this.site = { name: options.siteName, linkBase: options.linkBase, sending: options.smtpUrl !== undefined };
     this.sender = options.smtpUrl
       ? new MailSender(db, smtpTransport(options.smtpUrl), options.from, { ...options.sender, clock: this.now })
       : undefined;
+    this.jobs = new MailJobs(db, this, { notifyDelayMs: DEFAULT_NOTIFY_DELAY_MS, ...options.jobs });
   }
 
   /** Queues a mail with `db`: pass the transaction of the event that causes it. */

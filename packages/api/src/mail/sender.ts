@@ -168,6 +168,7 @@ export class MailSender {
         lastError: null,
         text: withoutTokens(mail.text),
         html: withoutTokens(mail.html),
+        headers: withoutTokens(mail.headers),
       })
       .execute();
   }

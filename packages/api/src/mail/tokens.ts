@@ -9,8 +9,11 @@ export const TOKEN_LIFETIME_MS: Record<MailTokenPurpose, number> = {
   confirm: 24 * 60 * 60_000,
 };
 
-/** Any of these tokens inside a text (a mailed link's secret). */
-const TOKEN_IN_TEXT = new RegExp(`forum_(?:${Object.keys(TOKEN_LIFETIME_MS).join("|")})_[A-Za-z0-9_-]+`, "g");
+/** Any of these tokens inside a text (a mailed link's secret; the unsubscribe links' are unsubscribe.ts's). */
+const TOKEN_IN_TEXT = new RegExp(
+  `forum_(?:${[...Object.keys(TOKEN_LIFETIME_MS), "unsubscribe"].join("|")})_[A-Za-z0-9_-]+`,
+  "g",
+);
 
 /**
  * A mail's text with its tokens blanked: what the outbox keeps once the mail has gone, so a copy

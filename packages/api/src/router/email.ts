@@ -1,10 +1,12 @@
 // Confirmed addresses: open the mailed link (POST /api/email/confirm), have it sent again
 // (POST /api/email/resend, throttled), or call off a change of address waiting for its link
 // (DELETE /api/email/pending). A change of address itself is asked for with the profile
-// (PUT /api/users/{id}, users.ts).
-import { confirmEmailInput, MESSAGES, messageViewSchema, THROTTLES } from "@forum/contracts";
+// (PUT /api/users/{id}, users.ts). And the one-click unsubscribe of notification and digest mail
+// (POST /api/email/unsubscribe; the mailed link itself is the page /unsubscribe).
+import { confirmEmailInput, MESSAGES, messageViewSchema, THROTTLES, unsubscribeInput } from "@forum/contracts";
 import { answer, withWait } from "../describe";
 import { badRequest, conflict } from "../errors";
+import { unsubscribe } from "../mail/unsubscribe";
 import { cancelEmailChange, queueChangeConfirmationMail } from "../services/emailChange";
 import { confirmEmail, queueConfirmationMail } from "../services/emailConfirmation";
 import { throttle } from "../services/limits";
@@ -65,5 +67,20 @@ export const emailRouter = router({
     .mutation(async ({ ctx }) => {
       if (!(await cancelEmailChange(ctx.db, ctx.user.id))) throw conflict(MESSAGES.noEmailChangePending);
       return { message: MESSAGES.emailChangeCancelled };
+    }),
+
+  unsubscribe: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/email/unsubscribe" },
+      summary: "Turn notification or digest mail off with the token of a mail's unsubscribe link (no sign-in)",
+      failures: { 400: MESSAGES.unsubscribeLinkInvalid },
+      writes: ["preferences"],
+    })
+    .input(unsubscribeInput)
+    .output(answer(messageViewSchema))
+    .mutation(async ({ ctx, input }) => {
+      const list = await unsubscribe(ctx.db, input.token, ctx.mail.now());
+      if (!list) throw badRequest(MESSAGES.unsubscribeLinkInvalid);
+      return { message: list === "notify" ? MESSAGES.unsubscribedNotify : MESSAGES.unsubscribedDigest };
     }),
 });

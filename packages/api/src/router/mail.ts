@@ -1,6 +1,9 @@
 // The admin Mail screen: whether SMTP is configured and its last error, a test mail, the outbox
-// (newest first, paged, by state; kept mail is read here, links included) and Retry.
+// (newest first, paged, by state; kept mail is read here, links included), Retry, and when the
+// weekly digest goes out.
 import {
+  digestScheduleInput,
+  digestScheduleSchema,
   idInput,
   mailOutboxInput,
   mailStatusSchema,
@@ -11,6 +14,7 @@ import {
 import { answer } from "../describe";
 import { notFound } from "../errors";
 import { linkTo } from "../mail/outbox";
+import { loadDigestSchedule, saveDigestSchedule } from "../services/digestSchedule";
 import { listOutbox, mailStatus, retryMail } from "../services/mailOutbox";
 import { adminProcedure, router } from "../trpc";
 
@@ -77,4 +81,25 @@ export const mailRouter = router({
       ctx.mail.wake();
       return { message: "The mail will be sent again now" };
     }),
+
+  digestSchedule: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/mail/digest-schedule", from: "none" },
+      summary: "When the weekly digest goes out: ISO weekday (1 Monday … 7 Sunday) and hour, in the forum's time zone",
+    })
+    .output(answer(digestScheduleSchema))
+    .query(async ({ ctx }) => ({ ...(await loadDigestSchedule(ctx.db)), timeZone: ctx.mail.timeZone })),
+
+  updateDigestSchedule: adminProcedure
+    .meta({
+      rest: { method: "PUT", path: "/api/admin/mail/digest-schedule" },
+      summary: "Set the weekly digest's weekday and hour (in the forum's time zone, FORUM_TIME_ZONE)",
+      writes: ["mail"],
+    })
+    .input(digestScheduleInput)
+    .output(answer(digestScheduleSchema))
+    .mutation(async ({ ctx, input }) => ({
+      ...(await saveDigestSchedule(ctx.db, input)),
+      timeZone: ctx.mail.timeZone,
+    })),
 });

@@ -1,6 +1,6 @@
 // Mail (/admin/mail): whether SMTP is configured and its last error, a test mail, the forum's
-// settings (whether posting needs a confirmed address), and the outbox,
-// newest first, paged, filtered by state; kept mail (no SMTP) is read here, links included.
+// settings (whether posting needs a confirmed address), when the weekly digest goes out, and the
+// outbox, newest first, paged, filtered by state; kept mail (no SMTP) is read here, links included.
 import { MAIL_STATES, type MailStateName } from "@forum/contracts";
 import { Pagination, SegmentedControl, Skeleton, Stack } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import { useToastedMutation } from "../../lib/useToastedMutation";
 import { AdminEmptyState } from "../AdminEmptyState";
 import { AdminPageHeader } from "../AdminPageHeader";
 import { LoadFailed } from "../LoadFailed";
+import { DigestScheduleCard } from "../mail/DigestScheduleCard";
 import { ForumSettingsCard } from "../mail/ForumSettingsCard";
 import { MailStatusCard } from "../mail/MailStatusCard";
 import { OutboxMailCard } from "../mail/OutboxMailCard";
@@ -41,6 +42,7 @@ export default function MailPage() {
       <Stack gap="md">
         {status.data && <MailStatusCard status={status.data} />}
         <ForumSettingsCard />
+        <DigestScheduleCard />
         <SegmentedControl
           aria-label="Show mail"
           value={filter}

@@ -1,7 +1,8 @@
 // The Preferences tab: four switches saved to the account (GET/PUT /api/users/me/preferences).
 // Reply Notifications decides whether replies notify you; Show Profile in Posts whether your name
-// and picture appear with your posts and replies. This forum sends no email, so the two email
-// switches are kept with the account but shown disabled. Each switch is saved as it changes, with
+// and picture appear with your posts and replies; Email Notifications whether unread replies and
+// mentions are mailed; Weekly Digest whether the week's most active discussions are (both only to
+// a confirmed address, and each turned off by its mail's unsubscribe link too). Each switch is saved as it changes, with
 // a toast (issue 25: a changed switch was lost without a word when the member left the tab before
 // pressing Save Preferences); a switch the server refused goes back to what is saved.
 import type { UserPreferences } from "@forum/contracts";
@@ -11,16 +12,24 @@ import { useEffect, useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 
-type SwitchSpec = { key: keyof UserPreferences; label: string; description: string; email?: boolean };
+type SwitchSpec = { key: keyof UserPreferences; label: string; description: string };
 
 const SWITCHES: SwitchSpec[] = [
-  { key: "emailNotifications", label: "Email Notifications", description: "Email about activity", email: true },
+  {
+    key: "emailNotifications",
+    label: "Email Notifications",
+    description: "Email me about replies and mentions I have not read yet",
+  },
   {
     key: "replyNotifications",
     label: "Reply Notifications",
     description: "Tell me when someone replies to my posts or in discussions I replied to (mentions always notify)",
   },
-  { key: "weeklyDigest", label: "Weekly Digest", description: "A weekly email of popular discussions", email: true },
+  {
+    key: "weeklyDigest",
+    label: "Weekly Digest",
+    description: "A weekly email of the most active discussions I have not joined",
+  },
   {
     key: "showProfileInPosts",
     label: "Show Profile in Posts",
@@ -72,7 +81,6 @@ export function PreferencesSettings() {
               label={item.label}
               description={item.description}
               checked={draft[item.key]}
-              disabled={item.email}
               onChange={(event) => {
                 const changed = { ...draft, [item.key]: event.currentTarget.checked };
                 setDraft(changed);
@@ -81,8 +89,7 @@ export function PreferencesSettings() {
             />
           ))}
           <Text size="sm" c="dimmed">
-            Each change is saved at once. This forum does not send email yet: the two email settings are kept with your
-            account and cannot be changed here.
+            Each change is saved at once. Email goes only to a confirmed address.
           </Text>
         </Stack>
       )}
