@@ -39,6 +39,8 @@ export const DATA_KINDS = [
   "avatars",
   /** The mail outbox, the mail links' tokens and the periodic jobs' runs (migration 0020). */
   "mail",
+  /** Members' API tokens (migration 0023). */
+  "apiTokens",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -74,6 +76,7 @@ export const TABLE_KINDS = {
   mail_outbox: { kind: "mail" },
   mail_tokens: { kind: "mail" },
   periodic_runs: { kind: "mail" },
+  api_tokens: { kind: "apiTokens" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

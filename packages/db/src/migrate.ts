@@ -19,6 +19,7 @@ import * as m0017 from "./migrations/0017_sitemap_index";
 import * as m0018 from "./migrations/0018_write_notification_kinds";
 import * as m0019 from "./migrations/0019_search_names";
 import * as m0020 from "./migrations/0020_mail";
+import * as m0023 from "./migrations/0023_api_tokens";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "0018_write_notification_kinds": m0018,
   "0019_search_names": m0019,
   "0020_mail": m0020,
+  "0023_api_tokens": m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -208,6 +208,21 @@ export interface MailTokensTable {
   createdAt: number;
 }
 
+export type ApiTokenScope = "read" | "write";
+
+/** A member's API token, as its SHA-256 only (migration 0023). */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  scope: ApiTokenScope;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number | null;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
 /** One row per (job, period): the run of a periodic job, once across instances. */
 export interface PeriodicRunsTable {
   job: string;
@@ -231,6 +246,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_tokens: MailTokensTable;
   periodic_runs: PeriodicRunsTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,14 +1,16 @@
 // Refuses writes sent by another site's page. Browsers always send Origin on cross-site
 // writes; clients like curl send none and are allowed (they cannot carry a victim's cookie).
+// A write with an API token needs no check: it carries no cookie's authority (credentials.ts).
 import { AppError } from "@forum/api";
 import { MESSAGES } from "@forum/contracts";
 import type { FastifyInstance } from "fastify";
+import { carriesApiToken } from "./credentials";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || carriesApiToken(request)) return;
     const origin = request.headers.origin;
     if (origin === undefined) return;
     if (!isSameHost(origin, request.host)) throw new AppError("FORBIDDEN", MESSAGES.crossSiteWrite);
