@@ -26,7 +26,7 @@ for (const width of [375, 1280]) {
 
     await page.getByLabel("Name").fill("Nightly script");
     await page.getByText("Read-write").click();
-    await page.getByRole("textbox", { name: "Expires" }).click();
+    await page.getByRole("combobox", { name: "Expires" }).click();
     await page.getByRole("option", { name: "30 days" }).click();
     await page.getByRole("button", { name: "Create token" }).click();
 
@@ -58,8 +58,9 @@ for (const width of [375, 1280]) {
         .click();
       const authorize = page.locator(".auth-container").filter({ hasText: "apiToken" });
       await authorize.locator("input").fill(token);
-      await authorize.getByRole("button", { name: "Authorize" }).click();
-      await page.getByRole("button", { name: "Close" }).click();
+      await authorize.getByRole("button", { name: "Apply credentials" }).click();
+      await expect(authorize.getByRole("button", { name: "Remove authorization" })).toBeVisible();
+      await authorize.getByRole("button", { name: "Close" }).click();
       const me = page
         .locator(".opblock-get")
         .filter({ has: page.locator('.opblock-summary-path[data-path="/api/user"]') });
