@@ -21,11 +21,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry, for now: a test that passes only on a second try is a bug in the test or in the
-  // app. The 375 px member walk of accessibility.spec.ts still hangs until its 5-minute timeout
-  // now and then (seen twice on 2026-11-28, once before and once after the taps and facts
-  // merges; it passed on retry in 1.8 minutes). Back to 0 once that hang is found (issue 27).
-  retries: 1,
+  // No retry: a test that passes only on a second try is a bug in the test or in the app. The
+  // accessibility walk that hung twice (375 px, member) now loads lazy ad frames before axe reads
+  // them (the one way we know axe can hang there), and every action and load fails within 30 s
+  // naming what it waited for, so a next occurrence says where it is.
+  retries: 0,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

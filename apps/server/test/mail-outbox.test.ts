@@ -130,12 +130,27 @@ describe("the outbox with SMTP configured", () => {
     expect(listed.body.total).toBe(1);
     expect(listed.body.mails[0]).toMatchObject({ to: "late@example.org", state: "failed" });
     expect(listed.body.mails[0].lastError).toContain("421");
+    // The error's own time (the last attempt's), not the next attempt's; the mail's is when it was written.
+    expect(listed.body.mails[0]).toMatchObject({ lastErrorAt: now, createdAt: queuedAt });
+    expect((await admin.get("/api/admin/mail/status")).body).toMatchObject({ lastErrorAt: now });
+
+    // Retry gives the mail another day of tries, counted from the retry; it is still dated when written.
+    now += 60 * MINUTE;
+    const retriedAt = now;
+    expect((await admin.post(`/api/admin/mail/${failed?.id}/retry`)).status).toBe(200);
+    await sender().sendDue();
+    expect((await outbox())[0]).toMatchObject({ state: "queued" });
+    expect(Number((await outbox())[0]?.createdAt)).toBe(queuedAt);
+    now = retriedAt + GIVE_UP_AFTER_MS - MINUTE;
+    await sender().sendDue();
+    expect((await outbox())[0]?.state).toBe("queued");
 
     smtp.refuse = false;
-    expect((await admin.post(`/api/admin/mail/${failed?.id}/retry`)).status).toBe(200);
+    now = Number((await outbox())[0]?.nextAttemptAt);
     expect(await sender().sendDue()).toBe(1);
     await smtp.waitFor(1);
     expect((await outbox())[0]?.state).toBe("sent");
+    expect(Number((await outbox())[0]?.createdAt)).toBe(queuedAt);
     expect((await admin.post("/api/admin/mail/999999/retry")).status).toBe(404);
   });
 

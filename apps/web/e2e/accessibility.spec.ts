@@ -212,6 +212,22 @@ const ADMIN_STEPS: Step[] = [
   },
 ];
 
+/**
+ * Loads every lazy frame (the ads) before axe reads the page. axe reads each frame through
+ * Playwright, and Playwright's evaluate on a lazy frame the browser has not loaded never answers
+ * (microsoft/playwright-python#2999), so a walk would hang until its timeout whenever an ad sat
+ * past the lazy-loading distance, which depends on how long the posts above it are. Scrolling each
+ * one into view loads it, as a reader's scroll would, and axe then checks the ad's contents too.
+ */
+async function loadLazyFrames(page: Page) {
+  for (const element of await page.locator('iframe[loading="lazy"]:visible').all()) {
+    await element.scrollIntoViewIfNeeded();
+    const frame = await (await element.elementHandle())?.contentFrame();
+    await expect.poll(() => frame?.url() ?? "").toMatch(/^https?:/);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Runs axe after each step; returns one line per violation, naming the screen and the elements. */
 async function violationsOf(page: Page, steps: Step[]): Promise<string[]> {
   const found: string[] = [];
@@ -220,6 +236,7 @@ async function violationsOf(page: Page, steps: Step[]): Promise<string[]> {
     // Skeletons and fades settle before the check. Only visible ones: a hidden tab panel (Mantine's
     // Tabs keep it mounted in a hidden React Activity) loads when its tab is opened.
     await expect(page.locator(".mantine-Skeleton-root:visible")).toHaveCount(0, { timeout: 30_000 });
+    await loadLazyFrames(page);
     const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
     for (const violation of results.violations) {
       const targets = violation.nodes.slice(0, 4).map((node) => node.target.join(" "));

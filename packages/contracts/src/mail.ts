@@ -21,6 +21,7 @@ export const mailStatusSchema = z.object({
   smtpConfigured: z.boolean(),
   /** The newest SMTP error of the outbox's mail, if any mail still carries one. */
   lastError: z.string().nullable(),
+  /** When that error happened (ms since the epoch). */
   lastErrorAt: z.number().nullable(),
   counts: z.record(z.enum(MAIL_STATES), z.number().int()),
 });
@@ -36,7 +37,10 @@ export const outboxMailSchema = z.object({
   state: z.enum(MAIL_STATES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  /** When the last attempt failed. */
+  lastErrorAt: z.number().nullable(),
   nextAttemptAt: z.number().nullable(),
+  /** When the mail was written (a Retry leaves it). */
   createdAt: z.number(),
   sentAt: z.number().nullable(),
 });

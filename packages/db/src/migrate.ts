@@ -20,6 +20,7 @@ import * as m0018 from "./migrations/0018_write_notification_kinds";
 import * as m0019 from "./migrations/0019_search_names";
 import * as m0020 from "./migrations/0020_mail";
 import * as m0023 from "./migrations/0023_api_tokens";
+import * as m0024 from "./migrations/0024_mail_attempt_times";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0019_search_names": m0019,
   "0020_mail": m0020,
   "0023_api_tokens": m0023,
+  "0024_mail_attempt_times": m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

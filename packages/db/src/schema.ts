@@ -191,7 +191,11 @@ export interface MailOutboxTable {
   nextAttemptAt: number;
   leaseUntil: number | null;
   lastError: string | null;
+  /** When the last attempt failed (null until one has). */
+  lastErrorAt: number | null;
   createdAt: number;
+  /** When an admin last pressed Retry: the day before the sender gives up starts again here. */
+  retriedAt: number | null;
   sentAt: number | null;
 }
 

@@ -117,7 +117,18 @@ export class MailSender {
         // Checked again on the row itself: a row another sender claimed meanwhile is no longer due.
         .where("state", "in", ["queued", "sending"])
         .where("nextAttemptAt", "<=", now)
-        .returning(["id", "toAddress", "subject", "text", "html", "headers", "messageId", "attempts", "createdAt"])
+        .returning([
+          "id",
+          "toAddress",
+          "subject",
+          "text",
+          "html",
+          "headers",
+          "messageId",
+          "attempts",
+          "createdAt",
+          "retriedAt",
+        ])
         .execute()
     );
   }
@@ -137,12 +148,14 @@ export class MailSender {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const now = this.now();
-      const gaveUp = now - Number(mail.createdAt) >= GIVE_UP_AFTER_MS;
+      // A day of tries from when the mail was written, or from an admin's Retry.
+      const gaveUp = now - Number(mail.retriedAt ?? mail.createdAt) >= GIVE_UP_AFTER_MS;
       await this.leased(lease)
         .set({
           state: gaveUp ? "failed" : "queued",
           nextAttemptAt: now + retryPauseMs(Number(mail.attempts)),
           lastError: message.slice(0, 1000),
+          lastErrorAt: now,
         })
         .execute();
       this.options.onFailure?.({ id: mail.id, attempts: Number(mail.attempts), error: message, gaveUp });

@@ -13,7 +13,7 @@ export async function mailStatus(db: ForumDb, smtpConfigured: boolean): Promise<
   // The newest attempt that failed; a later success clears its own row's error.
   const failed = await db
     .selectFrom("mail_outbox")
-    .select(["lastError", "nextAttemptAt", "state"])
+    .select(["lastError", "lastErrorAt"])
     .where("lastError", "is not", null)
     .orderBy("id", "desc")
     .limit(1)
@@ -21,7 +21,7 @@ export async function mailStatus(db: ForumDb, smtpConfigured: boolean): Promise<
   return {
     smtpConfigured,
     lastError: failed?.lastError ?? null,
-    lastErrorAt: failed ? Number(failed.nextAttemptAt) : null,
+    lastErrorAt: failed && failed.lastErrorAt !== null ? Number(failed.lastErrorAt) : null,
     counts,
   };
 }
@@ -43,6 +43,7 @@ export async function listOutbox(
       "state",
       "attempts",
       "lastError",
+      "lastErrorAt",
       "nextAttemptAt",
       "createdAt",
       "sentAt",
@@ -64,6 +65,7 @@ export async function listOutbox(
       state: row.state,
       attempts: Number(row.attempts),
       lastError: row.lastError,
+      lastErrorAt: row.lastErrorAt === null ? null : Number(row.lastErrorAt),
       nextAttemptAt: row.state === "queued" || row.state === "sending" ? Number(row.nextAttemptAt) : null,
       createdAt: Number(row.createdAt),
       sentAt: row.sentAt === null ? null : Number(row.sentAt),
@@ -78,7 +80,7 @@ export async function listOutbox(
 export async function retryMail(db: ForumDb, id: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable("mail_outbox")
-    .set({ state: "queued", nextAttemptAt: now, createdAt: now })
+    .set({ state: "queued", nextAttemptAt: now, retriedAt: now })
     .where("id", "=", id)
     .where("state", "in", ["failed", "queued"])
     .executeTakeFirst();

@@ -3,6 +3,7 @@
 import { type MailStatus, MESSAGES, sendTestMailInput } from "@forum/contracts";
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
+import { relativeTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";
@@ -35,7 +36,10 @@ export function MailStatusCard({ status }: { status: MailStatus }) {
           </Alert>
         )}
         {status.lastError && (
-          <Alert color="red" title="Last SMTP error">
+          <Alert
+            color="red"
+            title={`Last SMTP error${status.lastErrorAt === null ? "" : `, ${relativeTime(new Date(status.lastErrorAt).toISOString())}`}`}
+          >
             {status.lastError}
           </Alert>
         )}

@@ -2,7 +2,7 @@
 // (kept mail's links included), and Retry for a mail that failed or waits for its next attempt.
 import type { OutboxMail } from "@forum/contracts";
 import { Badge, Button, Code, Group, Paper, Stack, Text } from "@mantine/core";
-import { formatDate } from "../../lib/format";
+import { formatDate, relativeTime } from "../../lib/format";
 
 const STATE_COLORS = { kept: "gray", queued: "blue", sending: "cyan", sent: "green", failed: "red" } as const;
 
@@ -20,7 +20,8 @@ export function OutboxMailCard({ mail, onRetry, busy }: { mail: OutboxMail; onRe
         </Text>
         {mail.lastError && (
           <Text size="sm" c="red">
-            Last error: {mail.lastError}
+            Last error{mail.lastErrorAt !== null && ` (${relativeTime(new Date(mail.lastErrorAt).toISOString())})`}:{" "}
+            {mail.lastError}
           </Text>
         )}
         <details>
