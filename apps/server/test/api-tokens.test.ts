@@ -94,6 +94,20 @@ describe("a Bearer token", () => {
     expect(mutation.headers["set-cookie"]).toBeUndefined();
   });
 
+  it("is never answered from, nor kept as, a visitor's shared body", async () => {
+    const member = await signedIn(forum, { createdAt: now - 30 * DAY });
+    const { token } = await tokenOf(member);
+    const bot = script(token);
+    const { id } = (await bot.post("/api/posts", newPost("shared"))).body;
+    expect((await bot.post("/api/votes", { type: "upvote", postId: id })).status).toBe(200);
+    const url = "/api/posts?sortBy=new&limit=5";
+    const visitor = client(forum.app);
+    const mine = (body: { id: number; myVote: string }[]) => body.find((post) => post.id === id)?.myVote;
+    expect(mine((await visitor.get(url)).body)).toBe("none");
+    expect(mine((await bot.get(url)).body)).toBe("up");
+    expect(mine((await visitor.get(url)).body)).toBe("none");
+  });
+
   it("read-only: reads, and gets 403 on every write, through either door", async () => {
     const member = await signedIn(forum, { createdAt: now - 30 * DAY });
     const { token } = await tokenOf(member, "read");
