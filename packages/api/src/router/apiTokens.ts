@@ -1,6 +1,7 @@
 // A member's API tokens (issue 29) on the settings screen, and the admins' view of everyone's in
 // User Management. Creating one needs the website's session (sessionOnly): a token cannot mint
-// its own successors. Revoking is allowed to a read-write token too (a script may retire itself).
+// its own successors. Revoking is allowed to a read-write token too (a script may retire itself);
+// a banned member's tokens already work no more, and an admin revokes them.
 import {
   API_TOKEN_MESSAGES,
   apiTokenIdInput,
@@ -36,7 +37,7 @@ export const apiTokensRouter = router({
     .output(answer(createdApiTokenSchema))
     .mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user.id, input, ctx.throttles.now())),
 
-  revoke: sessionProcedure
+  revoke: memberProcedure
     .meta({
       rest: { method: "DELETE", path: "/api/users/me/tokens/:id", from: "none" },
       summary: "Revoke one of one's API tokens: it stops working at once",
