@@ -157,7 +157,10 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerWriteTurns(app);
   registerHealth(app, options.database);
 
-  const contextFor = createContextFactory(services, { secureCookies: options.secureCookies });
+  const contextFor = createContextFactory(services, {
+    secureCookies: options.secureCookies,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const shared = new SharedAnswers(readCache, views);
   // Pages are larger than JSON answers: their own room, so rendered pages do not push the JSON out.
   const keptPages = new SharedAnswers(readCache, views, 32 * 1024 * 1024);

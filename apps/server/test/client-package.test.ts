@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { procedureDefinition, procedureNames } from "../src/plugins/procedures";
 import { restRoutes } from "../src/rest/routes";
-import { insertCategory, insertPost, insertUser, startForum, type TestForum } from "./harness";
+import { client, insertCategory, insertPost, insertUser, startForum, type TestForum } from "./harness";
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const packageDir = join(repository, "packages/client");
@@ -230,7 +230,7 @@ describe("the packed client, installed outside the monorepo", () => {
   it("type-checks the README's examples under strict settings, and refuses a wrong call", async () => {
     const app = join(project, "app");
     const examples = readmeExamples();
-    expect(examples.length).toBe(2);
+    expect(examples.length).toBe(3);
     for (const [index, code] of examples.entries()) writeFileSync(join(app, `example${index + 1}.ts`), code);
     await expectSuccess(run(process.execPath, ["node_modules/typescript/bin/tsc", "-p", "."], app));
     // The client's .d.ts itself, which skipLibCheck skips: no error in it (tRPC's own files
@@ -282,5 +282,14 @@ describe("the packed client, installed outside the monorepo", () => {
       .where("slug", "=", "hello-from-the-typed-client")
       .executeTakeFirst();
     expect(stored).toEqual({ title: "Hello from the typed client", upvotes: 1 });
+
+    // The API token example: the member's token, made as the settings screen makes it.
+    const browser = client(forum.app);
+    await browser.post("/api/login", member);
+    const made = await browser.post("/api/users/me/tokens", { name: "README", scope: "write", expiresInDays: "30" });
+    const scripted = await expectSuccess(
+      run(process.execPath, ["out/example3.js"], app, { FORUM_URL: baseUrl, FORUM_TOKEN: made.body.token }),
+    );
+    expect(scripted).toContain("packed_reader posted /posts/from-a-script");
   });
 });

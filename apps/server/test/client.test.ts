@@ -117,3 +117,30 @@ describe("both doors answer the same body for the same read", () => {
 function withoutViews(body: unknown): unknown {
   return JSON.parse(JSON.stringify(body), (key, value) => (key === "views" ? undefined : value));
 }
+
+describe("typed client with an API token", () => {
+  it("is the token's member on every call, and reads the refusals of a read-only or revoked token", async () => {
+    const browser = client(forum.app);
+    await browser.post("/api/login", { username: "typed_author", password: "typed-password" });
+    const made = async (scope: "read" | "write") =>
+      (await browser.post("/api/users/me/tokens", { name: `typed ${scope}`, scope, expiresInDays: "90" })).body as {
+        id: number;
+        token: string;
+      };
+    const writer = await made("write");
+    const script = createForumClient({ url: baseUrl, token: writer.token });
+    expect((await script.auth.me.query()).username).toBe("typed_author");
+    const post = await script.posts.create.mutate({ title: "By token", content: "Scripted", categoryId });
+    expect(post.slug).toBe("by-token");
+
+    const reader = createForumClient({ url: baseUrl, token: (await made("read")).token });
+    const refused = await reader.votes.cast.mutate({ type: "upvote", postId: post.id }).catch((error) => error);
+    expect(refused).toBeInstanceOf(TRPCClientError);
+    expect(refused.data?.httpStatus).toBe(403);
+
+    await browser.del(`/api/users/me/tokens/${writer.id}`);
+    const revoked = await script.auth.me.query().catch((error) => error);
+    expect(revoked).toBeInstanceOf(TRPCClientError);
+    expect(revoked.message).toBe("This API token has been revoked");
+  });
+});

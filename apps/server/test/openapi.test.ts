@@ -98,7 +98,8 @@ describe("the OpenAPI document", () => {
       // Nothing more than that: each listed failure has a reason.
       const implied = new Set([route.status ?? 200, 503, ...Object.keys(doc.failures ?? {}).map(Number)]);
       if (definition.inputs.length > 0 || route.method !== "GET") implied.add(400);
-      if (access !== "public") implied.add(401);
+      // Every route refuses a dead API token (401), whatever its tier.
+      implied.add(401);
       if (tiered || route.method !== "GET") implied.add(403);
       if (route.method !== "GET") for (const status of [413, 415]) implied.add(status);
       expect(
@@ -107,7 +108,9 @@ describe("the OpenAPI document", () => {
       ).toEqual([]);
 
       const security = (operation as { security?: unknown }).security;
-      expect(security, where).toEqual(access === "public" ? [{}, { sessionCookie: [] }] : [{ sessionCookie: [] }]);
+      // Either credential, except the calls that change how one signs in (no API token there).
+      const signedIn = doc.sessionOnly ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { apiToken: [] }];
+      expect(security, where).toEqual(access === "public" ? [{}, ...signedIn] : signedIn);
     }
   });
 
@@ -149,6 +152,7 @@ describe("the OpenAPI document", () => {
       in: "cookie",
       name: SESSION_COOKIE,
     });
+    expect(components.securitySchemes.apiToken).toMatchObject({ type: "http", scheme: "bearer" });
     const list = document.paths["/api/posts"]?.get as unknown as { parameters: { name: string; in: string }[] };
     expect(list.parameters.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual([
       "query:sortBy",
@@ -196,6 +200,7 @@ describe("real answers of every GET route", () => {
       users: { username: "doc_admin" },
       categories: { slug: "documented" },
       posts: { slug: post.slug, postId: String(post.id) },
+      admin: { userId: String(admin.user.id) },
     };
   });
 

@@ -17,7 +17,9 @@ type Fixture = {
   categoryId: number;
   adId: number;
   targetUserId: number;
-  own: { userId: number; postId: number; replyId: number; password: string };
+  own: { userId: number; postId: number; replyId: number; password: string; tokenId: number };
+  /** An API token of the third party's. */
+  targetTokenId: number;
 };
 
 type Row = {
@@ -106,6 +108,13 @@ const ROWS: Row[] = [
     form: () => multipartBody({ avatar: { name: "me.png", bytes: ONE_PIXEL_PNG } }),
   },
   { method: "DELETE", url: "/api/users/me/avatar", path: () => "/api/users/me/avatar" },
+  {
+    method: "POST",
+    url: "/api/users/me/tokens",
+    path: () => "/api/users/me/tokens",
+    body: () => ({ name: "Matrix", scope: "read", expiresInDays: "30" }),
+  },
+  { method: "DELETE", url: "/api/users/me/tokens/:id", path: (f) => `/api/users/me/tokens/${f.own.tokenId}` },
   {
     method: "POST",
     url: "/api/notifications/read",
@@ -212,6 +221,13 @@ const ROWS: Row[] = [
     body: () => ({ requireConfirmedEmail: false }),
   },
   { method: "GET", url: "/api/admin/stats", admin: true, path: () => "/api/admin/stats" },
+  {
+    method: "GET",
+    url: "/api/admin/users/:userId/tokens",
+    admin: true,
+    path: (f) => `/api/admin/users/${f.targetUserId}/tokens`,
+  },
+  { method: "DELETE", url: "/api/admin/tokens/:id", admin: true, path: (f) => `/api/admin/tokens/${f.targetTokenId}` },
   { method: "GET", url: "/api/admin/activity", admin: true, path: () => "/api/admin/activity" },
   { method: "GET", url: "/api/admin/recent-users", admin: true, path: () => "/api/admin/recent-users" },
   { method: "GET", url: "/api/admin/recent-posts", admin: true, path: () => "/api/admin/recent-posts" },
@@ -310,11 +326,31 @@ async function fixtureFor(owner: Awaited<ReturnType<typeof memberWithContent>>):
     .returning("id")
     .executeTakeFirstOrThrow();
   const target = await insertUser(forum.db);
+  const token = (userId: number) =>
+    forum.db
+      .insertInto("api_tokens")
+      .values({
+        userId,
+        name: "Matrix",
+        scope: "read",
+        tokenHash: `matrix-${userId}-${Math.random()}`,
+        createdAt: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  const own = await token(owner.member.user.id);
   return {
     categoryId: owner.categoryId,
     adId: ad.id,
     targetUserId: target.id,
-    own: { userId: owner.member.user.id, postId: owner.postId, replyId: owner.replyId, password: owner.password },
+    targetTokenId: (await token(target.id)).id,
+    own: {
+      userId: owner.member.user.id,
+      postId: owner.postId,
+      replyId: owner.replyId,
+      password: owner.password,
+      tokenId: own.id,
+    },
   };
 }
 
@@ -333,6 +369,7 @@ async function snapshot() {
     reports: await db.selectFrom("reports").selectAll().orderBy("id").execute(),
     avatars: await db.selectFrom("avatars").select(["userId", "hash"]).orderBy("userId").execute(),
     mailSettings: await db.selectFrom("mail_settings").selectAll().execute(),
+    apiTokens: await db.selectFrom("api_tokens").selectAll().orderBy("id").execute(),
   };
 }
 
@@ -520,6 +557,8 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "PUT /api/users/me/preferences": 200,
       "POST /api/users/me/avatar": 200,
       "DELETE /api/users/me/avatar": 200,
+      "POST /api/users/me/tokens": 201,
+      "DELETE /api/users/me/tokens/:id": 200,
       "POST /api/notifications/read": 200,
       "POST /api/posts": 201,
       "PUT /api/posts/:id": 200,

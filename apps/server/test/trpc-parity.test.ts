@@ -61,6 +61,8 @@ beforeAll(async () => {
     "admin.recentUsers": { good: undefined },
     "admin.recentPosts": { good: undefined },
     "admin.users": { good: {}, bad: { limit: -5 } },
+    "apiTokens.list": { good: undefined },
+    "apiTokens.ofUser": { good: { userId: author.id }, bad: { userId: 999_999 } },
     "admin.userStats": { good: undefined },
     "admin.limits": { good: undefined },
     "bulk.columns": { good: undefined },

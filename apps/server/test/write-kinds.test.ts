@@ -138,6 +138,22 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const browser = await member();
     return () => browser.put("/api/users/me/preferences", { weeklyDigest: true, showProfileInPosts: false });
   },
+  "apiTokens.create": async () => {
+    const browser = await member();
+    return () => browser.post("/api/users/me/tokens", { name: "Recorded", scope: "read", expiresInDays: "30" });
+  },
+  "apiTokens.revoke": async () => {
+    const browser = await member();
+    const { id } = (await browser.post("/api/users/me/tokens", { name: "Mine", scope: "read", expiresInDays: "30" }))
+      .body;
+    return () => browser.del(`/api/users/me/tokens/${id}`);
+  },
+  "apiTokens.adminRevoke": async () => {
+    const browser = await member();
+    const { id } = (await browser.post("/api/users/me/tokens", { name: "Theirs", scope: "read", expiresInDays: "30" }))
+      .body;
+    return () => admin.del(`/api/admin/tokens/${id}`);
+  },
   "notifications.markRead": async () => {
     const { author } = await discussion();
     return () => author.post("/api/notifications/read", {});
@@ -311,6 +327,7 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const { post } = await discussion();
     await author.post("/api/reports", { postId: post.id, reason: "Spam" });
     await reporter.post(`/api/posts/${post.id}/replies`, { content: `@${author.user.username} hi` });
+    await author.post("/api/users/me/tokens", { name: "Goes with the account", scope: "read", expiresInDays: "30" });
     return () => admin.del(`/api/admin/users/${author.user.id}`);
   },
   "bulk.upload": async () => {

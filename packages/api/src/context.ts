@@ -1,5 +1,6 @@
 // What every procedure sees. The server builds one per request; tests build it the same way.
 import type { ForumDb } from "@forum/db";
+import type { ApiTokenAuth } from "./auth/apiTokens";
 import type { Session, SessionUser } from "./auth/sessions";
 import type { Mailer } from "./mail/mailer";
 import type { AdTracking } from "./services/adTracking";
@@ -41,7 +42,10 @@ export type SessionCookies = {
 
 export type Context = ApiServices & {
   user: SessionUser | null;
+  /** The cookie's session; null for a visitor and for a request signed with an API token. */
   session: Session | null;
+  /** The request's `Authorization: Bearer` API token (auth/apiTokens.ts), if it came with one. */
+  apiToken: ApiTokenAuth | null;
   clientIp: string;
   cookies: SessionCookies;
 };

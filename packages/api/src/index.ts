@@ -1,3 +1,4 @@
+export { type ApiTokenAuth, bearerTokenOf, type ResolvedApiToken, resolveApiToken } from "./auth/apiTokens";
 export { hashPassword, verifyPassword } from "./auth/password";
 export {
   SESSION_LIFETIME_MS,

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { adminRouter } from "./router/admin";
 import { adsRouter } from "./router/ads";
+import { apiTokensRouter } from "./router/apiTokens";
 import { authRouter } from "./router/auth";
 import { bulkRouter } from "./router/bulk";
 import { categoriesRouter } from "./router/categories";
@@ -34,6 +35,7 @@ export const appRouter = router({
   password: passwordRouter,
   email: emailRouter,
   forumSettings: forumSettingsRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,6 @@
 // tRPC set-up and the procedure tiers: public, member (signed in, not banned), moderator
 // (moderators and admins), admin.
-import { MESSAGES } from "@forum/contracts";
+import { API_TOKEN_MESSAGES, MESSAGES } from "@forum/contracts";
 import type { DataKind, ForumDb } from "@forum/db";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { PostMove } from "./cache/placement";
@@ -27,6 +27,11 @@ export type ProcedureMeta = ProcedureDescription & {
    * (or no answer) drops every answer of the written kinds.
    */
   writesWithin?: (input: unknown, db: ForumDb) => Promise<readonly string[] | undefined>;
+  /**
+   * Changes how the member signs in (sessions, password, API tokens): refused to API tokens
+   * (403), so a leaked token cannot sign the member out, lock them out or mint itself successors.
+   */
+  sessionOnly?: boolean;
 };
 
 const t = initTRPC
@@ -110,6 +115,15 @@ export const publicProcedure = t.procedure
     // The services' AppError becomes tRPC's error with the same code, here and nowhere else.
     if (!result.ok) throw toTRPCError(toAppError(result.error));
     return result;
+  })
+  // What an API token may do is decided here, once: a read-only token makes no mutation (every
+  // write is one, on both doors), and no token changes how its member signs in.
+  .use(({ ctx, type, meta, next }) => {
+    if (ctx.apiToken) {
+      if (meta?.sessionOnly) throw forbidden(API_TOKEN_MESSAGES.sessionOnly);
+      if (type === "mutation" && ctx.apiToken.scope === "read") throw forbidden(API_TOKEN_MESSAGES.readOnly);
+    }
+    return next();
   });
 
 type ChainResult = { ok: true; data: unknown } | { ok: false; error: unknown };
@@ -160,12 +174,13 @@ async function writtenScopes(
 }
 
 /**
- * Signed in; a banned account may only end its own session. Answers to signed-in callers are
- * about them (or for admins), so their queries keep nothing unless they declare otherwise.
+ * Signed in, by the session cookie or an API token; a banned account may only end its own session
+ * (its tokens stop working altogether). Answers to signed-in callers are about them (or for
+ * admins), so their queries keep nothing unless they declare otherwise.
  */
 export const sessionProcedure = publicProcedure.meta({ access: "session", cache: "never" }).use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw unauthorized(MESSAGES.notSignedIn);
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  if (!ctx.user) throw unauthorized(MESSAGES.notSignedIn);
+  return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
 export const memberProcedure = sessionProcedure.meta({ access: "member" }).use(({ ctx, next }) => {

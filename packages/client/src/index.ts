@@ -9,6 +9,11 @@ export type { AppRouter, RouterInputs, RouterOutputs } from "./appRouter";
 export type ForumClientOptions = {
   /** The forum's base address, e.g. "http://localhost:3000". */
   url: string;
+  /**
+   * An API token (forum_pat_…, made on the settings screen): every call is its member's, sent as
+   * `Authorization: Bearer`. Without one, calls go as the browser's session (or a visitor).
+   */
+  token?: string;
   /** Extra headers per request, e.g. a session cookie outside the browser. */
   headers?: () => Record<string, string>;
   /** A fetch to use instead of the global one. */
@@ -21,7 +26,10 @@ export function createForumClient(options: ForumClientOptions): TRPCClient<AppRo
     links: [
       httpBatchLink({
         url: `${base}/trpc`,
-        headers: options.headers ?? (() => ({})),
+        headers: () => ({
+          ...options.headers?.(),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        }),
         fetch: (input, init) => (options.fetch ?? fetch)(input, { ...(init as RequestInit), credentials: "include" }),
       }),
     ],

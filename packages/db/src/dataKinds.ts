@@ -41,6 +41,8 @@ export const DATA_KINDS = [
   "avatars",
   /** The mail outbox, the mail links' tokens, the periodic jobs' runs and the digest schedule (0020, 0021). */
   "mail",
+  /** Members' API tokens (migration 0023). */
+  "apiTokens",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -79,6 +81,7 @@ export const TABLE_KINDS = {
   periodic_runs: { kind: "mail" },
   mail_settings: { kind: "mail" },
   unsubscribe_tokens: { kind: "mail" },
+  api_tokens: { kind: "apiTokens" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

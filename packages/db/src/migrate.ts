@@ -21,6 +21,7 @@ import * as m0019 from "./migrations/0019_search_names";
 import * as m0020 from "./migrations/0020_mail";
 import * as m0021 from "./migrations/0021_mail_jobs";
 import * as m0022 from "./migrations/0022_forum_settings";
+import * as m0023 from "./migrations/0023_api_tokens";
 import * as m0024 from "./migrations/0024_mail_attempt_times";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0020_mail": m0020,
   "0021_mail_jobs": m0021,
   "0022_forum_settings": m0022,
+  "0023_api_tokens": m0023,
   "0024_mail_attempt_times": m0024,
 };
 

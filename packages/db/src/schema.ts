@@ -220,6 +220,21 @@ export interface MailTokensTable {
   createdAt: number;
 }
 
+export type ApiTokenScope = "read" | "write";
+
+/** A member's API token, as its SHA-256 only (migration 0023). */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  scope: ApiTokenScope;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number | null;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
 /** One row per (job, period): the run of a periodic job, once across instances. */
 export interface PeriodicRunsTable {
   job: string;
@@ -270,6 +285,7 @@ export interface Database {
   periodic_runs: PeriodicRunsTable;
   mail_settings: MailSettingsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
+  api_tokens: ApiTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

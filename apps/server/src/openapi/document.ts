@@ -2,7 +2,7 @@
 // REST route table's rows are described from their procedures (input and output schemas, and the
 // access tier, summary and failures of their meta), the few other routes from what they declare in place.
 import { type Access, answerSchemaOf } from "@forum/api";
-import { SESSION_COOKIE } from "@forum/contracts";
+import { API_TOKEN_PREFIX, SESSION_COOKIE } from "@forum/contracts";
 import { ZodVoid, type z } from "zod";
 import { procedureDefinition } from "../plugins/procedures";
 import { inputSourceOf, type RestRoute } from "../rest/routes";
@@ -11,6 +11,13 @@ import { type JsonSchema, JsonSchemas, namedSchemas } from "./jsonSchemas";
 import type { DocumentedRoute, PlainOperation } from "./routeDocs";
 
 const SECURITY_SCHEME = "sessionCookie";
+const BEARER_SCHEME = "apiToken";
+
+/** Either credential signs a call in, except the sign-in calls themselves, which take only the session. */
+function securityOf(access: string, sessionOnly: boolean): JsonSchema[] {
+  const signedIn = sessionOnly ? [{ [SECURITY_SCHEME]: [] }] : [{ [SECURITY_SCHEME]: [] }, { [BEARER_SCHEME]: [] }];
+  return access === "public" ? [{}, ...signedIn] : signedIn;
+}
 const ERROR_BODY = { $ref: "#/components/schemas/MessageView" };
 /** Every 429 (a throttle) says how long to wait. */
 const RETRY_AFTER = {
@@ -133,6 +140,7 @@ function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas
     access,
     hasInput: input !== undefined,
     write: route.method !== "GET",
+    sessionOnly: meta.sessionOnly === true,
   });
   for (const [failure, messages] of failures) {
     const body = failure === 400 && meta.refusal ? schemas.output(meta.refusal) : ERROR_BODY;
@@ -153,7 +161,7 @@ function restOperation(route: RestRoute, pathNames: Map<string, string>, schemas
     ...(requestBody ? { requestBody } : {}),
     responses,
     // A visitor may call a public procedure; signed in, the answer is the member's (their votes).
-    security: access === "public" ? [{}, { [SECURITY_SCHEME]: [] }] : [{ [SECURITY_SCHEME]: [] }],
+    security: securityOf(access, meta.sessionOnly === true),
   };
 }
 
@@ -220,7 +228,10 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): JsonSc
         "Every call of the forum over REST and JSON. Each path runs the same procedure as the typed client",
         'at /trpc (packages/client). Errors answer `{ "message": "…" }` with their status; a signed-in',
         `caller sends the \`${SESSION_COOKIE}\` cookie that /api/login and /api/register set. Writes from`,
-        "another site's page are refused (403).",
+        "another site's page are refused (403). Scripts send an API token instead (`Authorization: Bearer",
+        `${API_TOKEN_PREFIX}…\`, made on the settings screen): it acts as its member, with that member's role`,
+        "and limits; a read-only token is refused every write (403), and no token can sign in or out, change a",
+        "password or make tokens. A token that is unknown, expired or revoked answers 401 saying which.",
       ].join(" "),
     },
     tags,
@@ -233,6 +244,11 @@ export function buildOpenApiDocument(routes: readonly DocumentedRoute[]): JsonSc
           in: "cookie",
           name: SESSION_COOKIE,
           description: "The session, an HttpOnly cookie set by POST /api/login or /api/register",
+        },
+        [BEARER_SCHEME]: {
+          type: "http",
+          scheme: "bearer",
+          description: `An API token (${API_TOKEN_PREFIX}…) made on the settings screen (API tokens), read-only or read-write`,
         },
       },
     },

@@ -3,7 +3,7 @@
 // layer adds to every write (unreadable bodies, cross-site writes) and to every route (the
 // database away).
 import type { Access, ProcedureDescription } from "@forum/api";
-import { MESSAGES } from "@forum/contracts";
+import { API_TOKEN_MESSAGES, MESSAGES } from "@forum/contracts";
 
 const HEADINGS: Record<number, string> = {
   400: "Invalid request",
@@ -25,6 +25,8 @@ export function failuresOf(options: {
   hasInput: boolean;
   /** A write: its body is parsed (JSON or a form) and the origin check applies. */
   write: boolean;
+  /** Refused to API tokens (ProcedureMeta.sessionOnly). */
+  sessionOnly?: boolean;
 }): Failures {
   const failures: Failures = new Map();
   const add = (status: number, ...messages: string[]) => {
@@ -41,6 +43,10 @@ export function failuresOf(options: {
     add(415, "Unsupported content type: send JSON");
   }
   if (options.access !== "public") add(401, MESSAGES.notSignedIn);
+  // An API token that does not work is refused on every route, whatever its tier.
+  add(401, API_TOKEN_MESSAGES.unknown, API_TOKEN_MESSAGES.expired, API_TOKEN_MESSAGES.revoked, MESSAGES.banned);
+  if (options.sessionOnly) add(403, API_TOKEN_MESSAGES.sessionOnly);
+  else if (options.write) add(403, API_TOKEN_MESSAGES.readOnly);
   if (options.access === "member" || options.access === "moderator" || options.access === "admin") {
     add(403, MESSAGES.banned);
   }

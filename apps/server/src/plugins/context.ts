@@ -1,14 +1,54 @@
-// Builds the procedure context for a request, once, for whichever door it came through.
+// Builds the procedure context for a request, once, for whichever door it came through. A request
+// with `Authorization: Bearer <API token>` is that token's member (the cookie, if any, is ignored);
+// otherwise the session cookie says who it is.
 
-import { type ApiServices, type Context, toAppError, toTRPCError, validateSessionToken } from "@forum/api";
+import {
+  type ApiServices,
+  AppError,
+  bearerTokenOf,
+  type Context,
+  resolveApiToken,
+  type SessionCookies,
+  toAppError,
+  toTRPCError,
+  validateSessionToken,
+} from "@forum/api";
 import { SESSION_COOKIE } from "@forum/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 export type ContextFactory = (request: FastifyRequest, reply: FastifyReply) => Promise<Context>;
 
-export function createContextFactory(services: ApiServices, options: { secureCookies: boolean }): ContextFactory {
+/** A Bearer request sets no cookie: a script's token must not turn into a browser session. */
+const NO_COOKIES: SessionCookies = { set: () => {}, clear: () => {} };
+
+// A database that is away answers 503 on both doors; tRPC's stock handler takes the status from
+// a TRPCError's code, the REST door reads the AppError inside it.
+const asTrpcError = (error: unknown) => {
+  throw toTRPCError(toAppError(error));
+};
+
+export function createContextFactory(
+  services: ApiServices,
+  options: { secureCookies: boolean; clock?: () => number },
+): ContextFactory {
   const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: options.secureCookies };
+  const now = options.clock ?? Date.now;
   return async (request, reply) => {
+    const bearer = bearerTokenOf(request.headers.authorization);
+    if (bearer !== undefined) {
+      const resolved = await resolveApiToken(services.db, bearer, now(), services.readDb).catch(asTrpcError);
+      // An expired, revoked or unknown token is refused outright (401 saying which), on public
+      // calls too: a script must learn its token is dead, not quietly read as a visitor.
+      if (!resolved.ok) throw toTRPCError(new AppError("UNAUTHORIZED", resolved.message));
+      return {
+        ...services,
+        user: resolved.user,
+        session: null,
+        apiToken: resolved.token,
+        clientIp: request.ip,
+        cookies: NO_COOKIES,
+      };
+    }
     const cookies = {
       set: (token: string, expiresAt: number) =>
         void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: new Date(expiresAt) }),
@@ -16,11 +56,7 @@ export function createContextFactory(services: ApiServices, options: { secureCoo
     };
     const token = request.cookies[SESSION_COOKIE];
     const validated = token
-      ? await validateSessionToken(services.db, token, Date.now(), services.readDb).catch((error) => {
-          // A database that is away answers 503 on both doors; tRPC's stock handler takes the
-          // status from a TRPCError's code, the REST door reads the AppError inside it.
-          throw toTRPCError(toAppError(error));
-        })
+      ? await validateSessionToken(services.db, token, Date.now(), services.readDb).catch(asTrpcError)
       : null;
     if (token && !validated) cookies.clear();
     if (token && validated?.renewed) cookies.set(token, validated.session.expiresAt);
@@ -28,6 +64,7 @@ export function createContextFactory(services: ApiServices, options: { secureCoo
       ...services,
       user: validated?.user ?? null,
       session: validated?.session ?? null,
+      apiToken: null,
       clientIp: request.ip,
       cookies,
     };

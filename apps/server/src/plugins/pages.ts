@@ -8,10 +8,11 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { type ApiServices, createCaller } from "@forum/api";
-import { type Flash, pageRoutePaths, SESSION_COOKIE } from "@forum/contracts";
+import { type Flash, pageRoutePaths } from "@forum/contracts";
 import { SHOWN_DATA_KINDS } from "@forum/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
+import { carriesCredentials } from "./credentials";
 import { takeFlash } from "./flash";
 import { acceptsEncoding, type Bodies, COMPRESS_FROM_BYTES, jsonOf } from "./jsonBody";
 import { callProcedure } from "./procedures";
@@ -133,7 +134,7 @@ export function registerPages(
     // A native form's message (./nativeForms.ts) is for this visit only.
     const flash = takeFlash(request, reply);
     // Kept for visitors only: a member's page shows their own header and votes.
-    const key = request.cookies[SESSION_COOKIE] === undefined && flash === null ? `page ${origin}${request.url}` : null;
+    const key = !carriesCredentials(request) && flash === null ? `page ${origin}${request.url}` : null;
     const { bodies: page, kept } = await options.shared.serve(key ?? "", key === null ? null : PAGE_READS, async () => {
       if (key === null) return wrap(await render(request, reply, origin, flash ?? undefined));
       const stamp = options.shared.stamp(PAGE_READS);

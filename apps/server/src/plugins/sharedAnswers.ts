@@ -20,10 +20,10 @@ import {
   sharesHttpBody,
   type ViewCounter,
 } from "@forum/api";
-import { SESSION_COOKIE } from "@forum/contracts";
 import type { DataKind } from "@forum/db";
 import type { FastifyRequest } from "fastify";
 import { type CountedBody, countedBodyOf, fillCountedBody } from "./countedBodies";
+import { carriesCredentials } from "./credentials";
 import type { Bodies } from "./jsonBody";
 import { cachePolicyOf } from "./procedures";
 
@@ -103,7 +103,7 @@ export class SharedAnswers {
    * for less long, never longer).
    */
   readsOf(request: FastifyRequest, procedureNames: readonly string[], input?: () => unknown): Reads | null {
-    if (request.method !== "GET" || request.cookies[SESSION_COOKIE] !== undefined) return null;
+    if (request.method !== "GET" || carriesCredentials(request)) return null;
     const single = procedureNames.length === 1 ? cachePolicyOf(procedureNames[0] ?? "") : undefined;
     if (typeof single === "object" && single.countsARequest) {
       return { kinds: single.reads, windowed: single.window === "minute", counted: true };

@@ -78,9 +78,11 @@ async function callQueries(
   contextFor: ContextFactory,
   onInternalError: (error: unknown, path: string) => void,
 ) {
-  const caller = createCaller(await contextFor(request, reply));
+  // A context that fails (a revoked API token, a database away) fails each call in tRPC's own
+  // shape, so the client reads its message as it reads any procedure's.
+  const caller = contextFor(request, reply).then(createCaller);
   const settled = await Promise.allSettled(
-    call.paths.map((path, index) => callProcedure(caller, path, call.inputs[index])),
+    call.paths.map(async (path, index) => callProcedure(await caller, path, call.inputs[index])),
   );
   const statuses = new Set<number>();
   // Each item's JSON is built from its answer's remembered JSON (see jsonBody.ts), so a cached

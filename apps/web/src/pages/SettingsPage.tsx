@@ -1,4 +1,4 @@
-// Account settings (/settings): Profile, Security and Preferences tabs for the signed-in member.
+// Account settings (/settings): Profile, Security, Preferences and API tokens tabs for the signed-in member.
 import { Button, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
@@ -6,16 +6,18 @@ import { AccountActivity } from "../components/account/AccountActivity";
 import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
 import { PreferencesSettings } from "../components/account/PreferencesSettings";
 import { ProfileSettings } from "../components/account/ProfileSettings";
+import { ApiTokensSettings } from "../components/apiTokens/ApiTokensSettings";
 import { type Choice, useUrlChoice } from "../components/browse/SortSelect";
 import { Breadcrumbs } from "../components/ui/Breadcrumbs";
 import { PageTitle } from "../components/ui/PageTitle";
 import { loginUrl } from "../lib/loginReturn";
 
-type SettingsTab = "profile" | "security" | "preferences";
+type SettingsTab = "profile" | "security" | "preferences" | "tokens";
 const TABS: Choice<SettingsTab>[] = [
   { value: "profile", label: "Profile" },
   { value: "security", label: "Security" },
   { value: "preferences", label: "Preferences" },
+  { value: "tokens", label: "API tokens" },
 ];
 
 export default function SettingsPage() {
@@ -60,6 +62,9 @@ export default function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="preferences">
             <PreferencesSettings key={user.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="tokens">
+            <ApiTokensSettings key={user.id} />
           </Tabs.Panel>
         </Tabs>
       )}

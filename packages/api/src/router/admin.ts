@@ -148,7 +148,7 @@ export const adminRouter = router({
       rest: { method: "DELETE", path: "/api/admin/users/:id", from: "none" },
       summary: "Delete a member with their posts, replies and votes",
       failures: { 403: MESSAGES.adminCannotBeDeleted, 404: MESSAGES.userNotFound },
-      writes: ["users", "posts", "replies", "votes", "sessions", "notifications", "reports", "avatars"],
+      writes: ["users", "posts", "replies", "votes", "sessions", "notifications", "reports", "avatars", "apiTokens"],
     })
     .input(idInput)
     .output(answer(messageViewSchema))

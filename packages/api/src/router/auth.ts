@@ -60,6 +60,7 @@ export const authRouter = router({
         429: withWait(MESSAGES.tooManyLoginAttempts),
       },
       writes: ["sessions", "throttles"],
+      sessionOnly: true,
     })
     .input(loginInput)
     .output(answer(currentUserSchema))
@@ -90,6 +91,7 @@ export const authRouter = router({
         429: withWait(MESSAGES.tooManyRegistrations),
       },
       writes: ["users", "sessions", "throttles", "mail"],
+      sessionOnly: true,
     })
     .input(registerInput)
     .output(answer(currentUserSchema))
@@ -118,10 +120,12 @@ export const authRouter = router({
       rest: { method: "POST", path: "/api/logout", from: "none" },
       summary: "Sign out: ends this session and clears its cookie",
       writes: ["sessions"],
+      sessionOnly: true,
     })
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx }) => {
-      await invalidateSession(ctx.db, ctx.session.id);
+      // sessionOnly: an API token never gets here, so the caller is signed in by a session.
+      if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
       ctx.cookies.clear();
       return { message: "You have been logged out successfully" };
     }),
@@ -133,6 +137,7 @@ export const authRouter = router({
       summary: "Change the password; every other session of the account is signed out",
       failures: { 400: MESSAGES.currentPasswordWrong },
       writes: ["users", "sessions"],
+      sessionOnly: true,
     })
     .input(changePasswordInput)
     .output(answer(messageViewSchema))
@@ -141,7 +146,7 @@ export const authRouter = router({
       // 400, not 401: a wrong current password must not look like a lost session to the client.
       if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
         throw badRequest(MESSAGES.currentPasswordWrong);
-      await replacePassword(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) }, ctx.session.id);
+      await replacePassword(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) }, ctx.session?.id);
       return { message: "Your password has been successfully changed." };
     }),
 });

@@ -42,6 +42,7 @@ export const passwordRouter = router({
         "Set a new password with a reset link's token (once, within 60 minutes): ends every session of the account and signs in here",
       failures: { 400: MESSAGES.resetLinkInvalid, 403: MESSAGES.banned },
       writes: ["users", "sessions", "mail"],
+      sessionOnly: true,
     })
     .input(resetPasswordInput)
     .output(answer(currentUserSchema))

@@ -9,7 +9,8 @@ SwaggerUIBundle({
   layout: "BaseLayout",
   deepLinking: true,
   validatorUrl: null,
-  // "Try it out" sends the session cookie of this browser, as the forum's own pages do.
+  // "Try it out" sends the session cookie of this browser, as the forum's own pages do; or, once a
+  // reader pastes an API token under Authorize (the document's bearer scheme), that token.
   withCredentials: true,
   defaultModelsExpandDepth: 0,
   displayRequestDuration: true,

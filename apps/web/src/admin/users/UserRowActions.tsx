@@ -1,5 +1,5 @@
-// Edit, Ban/Unban and Delete for one user row. Ban and delete ask the browser first (spec
-// section 5) and are unavailable for admin accounts, with a tooltip that says why.
+// Edit, Ban/Unban, reset link, API tokens and Delete for one user row. Ban and delete ask the
+// browser first (spec section 5) and are unavailable for admin accounts, with a tooltip that says why.
 import type { AdminUserView } from "@forum/contracts";
 import { MESSAGES } from "@forum/contracts";
 import { ActionIcon, Group, Tooltip } from "@mantine/core";
@@ -9,6 +9,7 @@ import { useRefreshPostLists } from "../../components/post/postCache";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 import { ResetLinkAction } from "./ResetLinkAction";
+import { UserTokensAction } from "./UserTokensAction";
 
 type UserRowActionsProps = { user: AdminUserView; onEdit: () => void };
 
@@ -61,6 +62,7 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
         </Action>
       )}
       <ResetLinkAction user={user} disabled={busy} />
+      <UserTokensAction user={user} disabled={busy} />
       <Action
         label={`Delete ${user.username}`}
         tip={isAdmin ? MESSAGES.adminCannotBeDeleted : "Delete"}
