@@ -220,11 +220,18 @@ const ADMIN_STEPS: Step[] = [
  * one into view loads it, as a reader's scroll would, and axe then checks the ad's contents too.
  */
 async function loadLazyFrames(page: Page) {
-  for (const element of await page.locator('iframe[loading="lazy"]:visible').all()) {
-    await element.scrollIntoViewIfNeeded();
-    const frame = await (await element.elementHandle())?.contentFrame();
-    await expect.poll(() => frame?.url() ?? "").toMatch(/^https?:/);
-  }
+  // Asked again on each poll: a frame's element can be replaced meanwhile (a new scheme is a new frame).
+  const unloaded = async () => {
+    let count = 0;
+    for (const element of await page.locator('iframe[loading="lazy"]:visible').all()) {
+      const frame = await (await element.elementHandle({ timeout: 1000 }).catch(() => null))?.contentFrame();
+      if (frame && /^https?:/.test(frame.url())) continue;
+      count += 1;
+      await element.scrollIntoViewIfNeeded({ timeout: 1000 }).catch(() => {});
+    }
+    return count;
+  };
+  await expect.poll(unloaded, { timeout: 20_000 }).toBe(0);
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 

@@ -90,9 +90,11 @@ function SandboxedAd({
   onLaidOut: (adId: number) => void;
 }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  // The scheme on the first render (not after an effect): a change reloads the frame. A frame in
+  // The scheme on the first render (not after an effect): a change loads a new frame. A frame in
   // the server's HTML keeps the server's (light) scheme through hydration, which never changes an
-  // attribute, and takes the reader's right after it (useHydrated).
+  // attribute, and takes the reader's right after it (useHydrated). The frame element is keyed by
+  // the scheme: Chromium does not always navigate a lazy frame whose src changes (one already
+  // loaded kept the light ad; one whose first load was under way never loaded at all).
   const readersScheme = useComputedColorScheme("light", { getInitialValueInEffect: false });
   const scheme = useHydrated() ? readersScheme : "light";
   const [width, declaredHeight] = (ad.dimensions ?? "").split("x").map(Number);
@@ -145,6 +147,7 @@ function SandboxedAd({
           page's Content-Security-Policy and lose the ad's scripts and images. The frame and its
           document share the page's colour scheme, so the frame stays transparent over the card. */}
       <iframe
+        key={scheme}
         ref={frame}
         title={ad.title}
         src={`/ad-frames/${ad.id}?scheme=${scheme}`}
