@@ -4,11 +4,13 @@
 // mentions are mailed; Weekly Digest whether the week's most active discussions are (both only to
 // a confirmed address, and each turned off by its mail's unsubscribe link too). Each switch is saved as it changes, with
 // a toast (issue 25: a changed switch was lost without a word when the member left the tab before
-// pressing Save Preferences); a switch the server refused goes back to what is saved.
+// pressing Save Preferences); a switch the server refused goes back to what is saved. Each save
+// sends only its own switch, and what is shown is the member's own taps from the first one on: a
+// quick second tap is never undone by the answer to the first.
 import type { UserPreferences } from "@forum/contracts";
 import { Paper, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 
@@ -41,14 +43,14 @@ export function PreferencesSettings() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const stored = useQuery(trpc.users.preferences.queryOptions());
-  const [draft, setDraft] = useState<UserPreferences | null>(null);
-  useEffect(() => {
-    if (stored.data) setDraft(stored.data);
-  }, [stored.data]);
+  // Null until the member taps; then the switches as tapped, whatever answers arrive meanwhile.
+  const [tapped, setTapped] = useState<UserPreferences | null>(null);
+  const draft = tapped ?? stored.data ?? null;
   const save = useToastedMutation(trpc.users.updatePreferences.mutationOptions(), {
     success: { title: "Preferences Saved", message: "Your preferences have been saved." },
     failure: () => {
-      setDraft(queryClient.getQueryData(trpc.users.preferences.queryKey()) ?? null);
+      setTapped(null);
+      void queryClient.invalidateQueries({ queryKey: trpc.users.preferences.queryKey() });
       return { title: "Preferences Not Saved", message: "Failed to save your preferences. Please try again." };
     },
     onSuccess: (saved) => {
@@ -82,9 +84,9 @@ export function PreferencesSettings() {
               description={item.description}
               checked={draft[item.key]}
               onChange={(event) => {
-                const changed = { ...draft, [item.key]: event.currentTarget.checked };
-                setDraft(changed);
-                save.mutate(changed);
+                const checked = event.currentTarget.checked;
+                setTapped({ ...draft, [item.key]: checked });
+                save.mutate({ [item.key]: checked });
               }}
             />
           ))}
