@@ -1,5 +1,6 @@
 // buildApp: the whole HTTP server around an opened, migrated database. Tests call it with a
 // temporary database and use inject(); main.ts calls it and listens.
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
@@ -9,9 +10,11 @@ import {
   AppError,
   Mailer,
   ReadCache,
+  SERVER_KEY_BYTES,
   startReadThreads,
   Throttles,
   ViewCounter,
+  Webhooks,
   writeBulkExampleFiles,
   writeRunner,
 } from "@forum/api";
@@ -68,6 +71,19 @@ export type AppOptions = Pick<
       background?: boolean;
       pollMs?: number;
     };
+    /**
+     * Webhooks: the server key that seals their secrets (default: a random one for this process,
+     * for tests; main.ts passes FORUM_SECRET_KEY or the data folder's key), the operator's
+     * settings, and whether the background sender runs (tests that drive it by hand turn it off).
+     */
+    webhooks?: {
+      serverKey?: Buffer;
+      allowHttp?: boolean;
+      allowPrivate?: boolean;
+      background?: boolean;
+      pollMs?: number;
+      timeoutMs?: number;
+    };
     /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
     freezeCachedAnswers?: boolean;
   };
@@ -117,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const stopWatchingWrites = watchOtherInstances(app, options.database, readCache);
   const tracking = options.adTracking ?? AD_TRACKING;
   const mail = startMail(app, options);
+  const webhooks = startWebhooks(app, options);
   const services: ApiServices = {
     db: options.database.db,
     readDb: options.database.reader,
@@ -126,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     adTracking: new AdTracking(options.database.db, tracking.limit, tracking.windowMs, options.clock),
     throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
     mail,
+    webhooks,
     parseUpload: workerUploadParser(),
   };
   // SQLite: searches and every query's statements on reader threads (services/readThreads.ts).
@@ -140,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     await views.stop();
     await mail.jobs.stop();
     await mail.sender?.stop();
+    await webhooks.sender.stop();
     await options.database.close();
   });
 
@@ -231,6 +250,26 @@ function startMail(app: ForumApp, options: AppOptions): Mailer {
   // once SMTP is configured.
   if (settings.background !== false) mail.jobs.start();
   return mail;
+}
+
+/** Webhook deliveries' sender: every instance runs one; each delivery is claimed by one of them. */
+function startWebhooks(app: ForumApp, options: AppOptions): Webhooks {
+  const settings = options.webhooks ?? {};
+  const webhooks = new Webhooks(options.database.db, {
+    serverKey: settings.serverKey ?? randomBytes(SERVER_KEY_BYTES),
+    allowHttp: settings.allowHttp ?? false,
+    allowPrivate: settings.allowPrivate ?? false,
+    ...(options.clock ? { clock: options.clock } : {}),
+    sender: {
+      pollMs: settings.pollMs ?? 2_000,
+      ...(settings.timeoutMs ? { timeoutMs: settings.timeoutMs } : {}),
+      onFailure: (failure) => app.log.warn(failure, "webhook not delivered; retrying later"),
+      onError: (error) =>
+        app.log.warn({ err: error }, "webhook sender could not read its deliveries; trying again later"),
+    },
+  });
+  if (settings.background !== false) webhooks.sender.start();
+  return webhooks;
 }
 
 /** The bulk-upload screen links to /uploads/example_<type>.xlsx; a forum without them still runs. */

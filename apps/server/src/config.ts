@@ -3,7 +3,7 @@
 // naming the variable (main.ts exits with code 2), rather than running with NaN or a typo.
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { isTimeZone } from "@forum/api";
 import { z } from "zod";
 import { hostEntry, LOCAL_HOSTS, listenAddresses } from "./allowedHosts";
@@ -58,6 +58,17 @@ export type ServerConfig = {
   emailNotifyDelaySeconds: number;
   /** FORUM_TIME_ZONE (IANA, "Europe/Paris"): the weekly digest's day and hour are the forum's local time. */
   timeZone: string;
+  /**
+   * FORUM_SECRET_KEY (64 hex digits): seals the secrets the forum must read again (webhook
+   * secrets). Undefined: the key in `secretKeyPath`, generated there on first start.
+   */
+  secretKey: Buffer | undefined;
+  /** Where the generated server key is kept: beside the SQLite file (./data/secret.key by default). */
+  secretKeyPath: string;
+  /** FORUM_WEBHOOKS_ALLOW_HTTP: webhook endpoints may use plain http://. */
+  webhooksAllowHttp: boolean;
+  /** FORUM_WEBHOOKS_ALLOW_PRIVATE: webhooks may be delivered to private and loopback addresses. */
+  webhooksAllowPrivate: boolean;
 };
 
 /** A setting that is unset or empty takes its default. */
@@ -151,6 +162,16 @@ const envSchema = z.object({
       .optional(),
   ),
   FORUM_EMAIL_NOTIFY_DELAY_SECONDS: integer(600, 0, 7 * 24 * 3600),
+  FORUM_SECRET_KEY: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal digits (32 random bytes: openssl rand -hex 32)")
+      .transform((value) => Buffer.from(value, "hex"))
+      .optional(),
+  ),
+  FORUM_WEBHOOKS_ALLOW_HTTP: flag,
+  FORUM_WEBHOOKS_ALLOW_PRIVATE: flag,
   FORUM_TIME_ZONE: z.preprocess(
     unset,
     z
@@ -193,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: settings.MAIL_FROM ?? defaultMailFrom(settings.FORUM_PUBLIC_URL),
     emailNotifyDelaySeconds: settings.FORUM_EMAIL_NOTIFY_DELAY_SECONDS,
     timeZone: settings.FORUM_TIME_ZONE,
+    secretKey: settings.FORUM_SECRET_KEY,
+    // Beside the SQLite file: the data folder a backup takes whole.
+    secretKeyPath: join(dirname(resolve(cwd, settings.DATABASE_PATH ?? join(dataDir, "forum.db"))), "secret.key"),
+    webhooksAllowHttp: settings.FORUM_WEBHOOKS_ALLOW_HTTP,
+    webhooksAllowPrivate: settings.FORUM_WEBHOOKS_ALLOW_PRIVATE,
   };
 }
 

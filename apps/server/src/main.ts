@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { limitHeapGrowth } from "./heapGrowth";
 import { readyUrl } from "./readyUrl";
+import { loadServerKey } from "./serverKey";
 import { prepareDatabase } from "./start";
 
 const bootLog = { info: (...args: unknown[]) => console.log(...args.filter((a) => typeof a === "string")) };
@@ -20,6 +21,11 @@ async function main() {
       linkBase: readyUrl({ host: config.host, port: config.port, publicUrl: config.publicUrl }),
       timeZone: config.timeZone,
       notifyDelayMs: config.emailNotifyDelaySeconds * 1000,
+    },
+    webhooks: {
+      serverKey: loadServerKey(config, bootLog),
+      allowHttp: config.webhooksAllowHttp,
+      allowPrivate: config.webhooksAllowPrivate,
     },
   });
   const shutdown = async (signal: string) => {

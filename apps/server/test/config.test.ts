@@ -2,12 +2,14 @@
 // message naming the variable and exit code 2.
 
 import { spawnSync } from "node:child_process";
-import { availableParallelism } from "node:os";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { listenAddresses } from "../src/allowedHosts";
 import { loadConfig } from "../src/config";
+import { loadServerKey } from "../src/serverKey";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -154,5 +156,40 @@ describe("configuration", () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("SMTP_URL:");
     expect(run.stderr).not.toContain("hunter2");
+  });
+});
+
+describe("the server key", () => {
+  it("takes FORUM_SECRET_KEY as 64 hex digits, and refuses anything else", () => {
+    const hex = "ab".repeat(32);
+    expect(loadConfig({ FORUM_SECRET_KEY: hex }, "/srv/forum").secretKey).toEqual(Buffer.from(hex, "hex"));
+    expect(loadConfig({}, "/srv/forum")).toMatchObject({
+      secretKey: undefined,
+      secretKeyPath: "/srv/forum/data/secret.key",
+    });
+    expect(loadConfig({ DATABASE_PATH: "/var/lib/forum/f.db" }, "/srv/forum").secretKeyPath).toBe(
+      "/var/lib/forum/secret.key",
+    );
+    expect(() => loadConfig({ FORUM_SECRET_KEY: "not-a-key" })).toThrow(
+      /FORUM_SECRET_KEY: must be 64 hexadecimal digits/,
+    );
+  });
+
+  it("without the setting, generates one beside the database on first start (owner-only), then reads it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "forum-key-"));
+    try {
+      const said: string[] = [];
+      const config = { secretKey: undefined, secretKeyPath: join(dir, "data", "secret.key") };
+      const first = loadServerKey(config, { info: (line) => said.push(line) });
+      expect(first).toHaveLength(32);
+      expect(statSync(config.secretKeyPath).mode & 0o777).toBe(0o600);
+      expect(said).toEqual([expect.stringContaining("generated a server key in")]);
+      expect(loadServerKey(config, { info: (line) => said.push(line) })).toEqual(first);
+      expect(said).toHaveLength(1);
+      writeFileSync(config.secretKeyPath, "garbage");
+      expect(() => loadServerKey(config, { info: () => undefined })).toThrow(/is not a server key/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 // A real server around a real temporary database (SQLite, or PostgreSQL in the suites' second
 // run, see engines/), driven through inject() like a client.
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { hashPassword } from "@forum/api";
 import type { Role } from "@forum/contracts";
@@ -23,7 +24,10 @@ export type TestForum = {
 };
 
 export type ForumOptions = Partial<
-  Pick<AppOptions, "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl" | "allowedHosts" | "mail">
+  Pick<
+    AppOptions,
+    "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl" | "allowedHosts" | "mail" | "webhooks"
+  >
 > & {
   onNewStatement?: (sql: string) => void;
   /**
@@ -38,7 +42,7 @@ export type ForumOptions = Partial<
   beforeReady?: (app: ForumApp) => void;
 };
 
-async function appOn(database: TestDatabase, options: ForumOptions): Promise<ForumApp> {
+async function appOn(database: TestDatabase, options: ForumOptions, serverKey: Buffer): Promise<ForumApp> {
   const app = await buildApp({
     database: database.open(),
     logLevel: "silent",
@@ -54,6 +58,9 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
+    // Every instance of one forum shares its server key, as FORUM_SECRET_KEY makes them. The
+    // deliveries' sender runs only for a suite that asks (the webhook suite drives it by hand).
+    webhooks: { serverKey, background: false, ...options.webhooks },
   });
   options.beforeReady?.(app);
   try {
@@ -67,7 +74,8 @@ async function appOn(database: TestDatabase, options: ForumOptions): Promise<For
 
 export async function startForum(options: ForumOptions = {}): Promise<TestForum> {
   const database = await createTestDatabase(options);
-  const app = await appOn(database, options).catch(async (error) => {
+  const serverKey = randomBytes(32);
+  const app = await appOn(database, options, serverKey).catch(async (error) => {
     await database.drop();
     throw error;
   });
@@ -76,7 +84,7 @@ export async function startForum(options: ForumOptions = {}): Promise<TestForum>
     app,
     db: app.services.db,
     startInstance: async (overrides = {}) => {
-      const other = await appOn(database, { ...options, ...overrides });
+      const other = await appOn(database, { ...options, ...overrides }, serverKey);
       others.push(other);
       return other;
     },

@@ -196,11 +196,17 @@ describe("real answers of every GET route", () => {
     // Another member's reply, so the admin's notifications list is not empty.
     const member = await signedIn(forum, { username: "doc_member" });
     await member.post(`/api/posts/${post.id}/replies`, { content: "Replying to @doc_admin" });
+    // A webhook with a delivery, so its deliveries list is checked with an item.
+    const webhook = await admin.post("/api/admin/webhooks", {
+      url: "https://hooks.example.com/doc",
+      events: ["post.created"],
+    });
+    await admin.post(`/api/admin/webhooks/${webhook.body.id}/test`);
     samples = {
       users: { username: "doc_admin" },
       categories: { slug: "documented" },
       posts: { slug: post.slug, postId: String(post.id) },
-      admin: { userId: String(admin.user.id) },
+      admin: { userId: String(admin.user.id), id: String(webhook.body.id) },
     };
   });
 

@@ -34,6 +34,9 @@ beforeAll(async () => {
   const admin = await signedIn(forum, { role: "admin" });
   adminCookie = admin.jar.cookie ?? "";
   const missingUser = { username: "nobody_here" };
+  const webhookId = (
+    await admin.post("/api/admin/webhooks", { url: "https://hooks.example.com/parity", events: ["report.created"] })
+  ).body.id;
   samples = {
     "categories.list": { good: undefined },
     "categories.bySlug": { good: { slug: "parity" }, bad: { slug: "missing" } },
@@ -71,6 +74,8 @@ beforeAll(async () => {
     "mail.status": { good: undefined },
     "mail.outbox": { good: { state: "kept" }, bad: { state: "lost" } },
     "mail.digestSchedule": { good: undefined },
+    "webhooks.list": { good: undefined },
+    "webhooks.deliveries": { good: { id: webhookId }, bad: { id: 999_999 } },
   };
 });
 afterAll(() => forum.close());

@@ -84,6 +84,16 @@ async function discussion() {
   return { author, replier, post, reply };
 }
 
+/** A webhook endpoint (never reached: the name does not resolve here, and its sender is not waited for). */
+async function newWebhook(): Promise<number> {
+  const made = await admin.post("/api/admin/webhooks", {
+    url: "https://hooks.example.com/kinds",
+    events: ["report.created"],
+  });
+  expect(made.status).toBe(201);
+  return made.body.id;
+}
+
 async function withAvatar(browser: Client) {
   const form = await multipartBody({ avatar: { name: "me.png", bytes: ONE_PIXEL_PNG } });
   const uploaded = await browser.post("/api/users/me/avatar", form.body, { "content-type": form.contentType });
@@ -301,6 +311,26 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
   "mail.updateDigestSchedule": async () => () =>
     admin.put("/api/admin/mail/digest-schedule", { digestWeekday: 5, digestHour: 17 }),
   "mail.sendTest": async () => () => admin.post("/api/admin/mail/test", { to: "kinds@example.com" }),
+  "webhooks.create": async () => () =>
+    admin.post("/api/admin/webhooks", { url: "https://hooks.example.com/kinds", events: ["user.created"] }),
+  "webhooks.update": async () => {
+    const id = await newWebhook();
+    return () => admin.put(`/api/admin/webhooks/${id}`, { enabled: false });
+  },
+  "webhooks.delete": async () => {
+    const id = await newWebhook();
+    return () => admin.del(`/api/admin/webhooks/${id}`);
+  },
+  "webhooks.sendTest": async () => {
+    const id = await newWebhook();
+    return () => admin.post(`/api/admin/webhooks/${id}/test`);
+  },
+  "webhooks.redeliver": async () => {
+    const id = await newWebhook();
+    await admin.post(`/api/admin/webhooks/${id}/test`);
+    const [delivery] = (await admin.get(`/api/admin/webhooks/${id}/deliveries`)).body;
+    return () => admin.post(`/api/admin/webhook-deliveries/${delivery.id}/redeliver`);
+  },
   "mail.retry": async () => {
     const now = Date.now();
     const row = await forum.db

@@ -202,6 +202,7 @@ const ADMIN_STEPS: Step[] = [
     name: "ad-dialog",
     run: openDialog("/admin/ads", "Ad Management", "Create Advertisement", "Create Advertisement"),
   },
+  { name: "webhooks", run: go("/admin/webhooks", "Webhooks") },
   {
     name: "post-as-admin",
     run: async (page) => {

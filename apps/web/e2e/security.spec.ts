@@ -131,6 +131,7 @@ test("an admin's screens load without a policy violation", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Limits against abuse" })).toBeVisible();
   await visit(page, "/admin/bulk-upload", "Bulk Upload", "admin-bulk");
   await visit(page, "/admin/ads", "Ad Management", "admin-ads");
+  await visit(page, "/admin/webhooks", "Webhooks", "admin-webhooks");
   await visit(page, busyPost, /.+/, "admin-post");
   await expectHtmlAds(page);
   expect(violations).toEqual([]);

@@ -21,6 +21,9 @@ const server = spawn(process.execPath, [resolve(here, "../../server/dist/main.cj
     FORUM_ADMIN_PASSWORD: "e2e-admin-password",
     LOG_LEVEL: "warn",
     FORUM_RATE_LIMITS: process.env.FORUM_RATE_LIMITS ?? "off",
+    // The webhook spec's receiver listens on this machine, over plain http.
+    FORUM_WEBHOOKS_ALLOW_HTTP: "true",
+    FORUM_WEBHOOKS_ALLOW_PRIVATE: "true",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

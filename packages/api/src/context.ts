@@ -9,6 +9,7 @@ import type { ReadCache } from "./services/readCache";
 import type { Searcher } from "./services/search";
 import type { Throttles } from "./services/throttles";
 import type { ViewCounter } from "./services/viewCounter";
+import type { Webhooks } from "./webhooks/webhooks";
 import type { RunWrite } from "./writes/runner";
 
 /** Long-lived pieces shared by every request of one server. */
@@ -28,6 +29,8 @@ export type ApiServices = {
   throttles: Throttles;
   /** Mail: the outbox, where its links point, the background sender (packages/api/src/mail). */
   mail: Mailer;
+  /** Webhooks: the operator's settings, the server key, the background sender (packages/api/src/webhooks). */
+  webhooks: Webhooks;
   /** Where searches run (SQLite: reader threads, services/readThreads.ts); default: on `readDb`. */
   search?: Searcher;
   /** Where spreadsheet uploads are parsed (default: on the calling thread). */

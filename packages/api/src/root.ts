@@ -16,6 +16,7 @@ import { reportsRouter } from "./router/reports";
 import { searchRouter } from "./router/search";
 import { usersRouter } from "./router/users";
 import { votesRouter } from "./router/votes";
+import { webhooksRouter } from "./router/webhooks";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -36,6 +37,7 @@ export const appRouter = router({
   email: emailRouter,
   forumSettings: forumSettingsRouter,
   apiTokens: apiTokensRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -109,6 +109,8 @@ export const publicProcedure = t.procedure
               ? moves.flatMap((move) => scopesOfPost(move.postId, move.categoryId))
               : await writtenScopes(meta, getRawInput, ctx.readDb);
           ctx.readCache.invalidate(meta.writes, scopes, moves);
+          // Its deliveries are committed: sent now, not at the sender's next look.
+          if (meta.writes.includes("webhooks")) ctx.webhooks.wake();
         } else ctx.readCache.invalidateAll();
       }
     }

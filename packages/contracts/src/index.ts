@@ -17,3 +17,4 @@ export * from "./search";
 export * from "./slug";
 export * from "./text";
 export * from "./types";
+export * from "./webhooks";

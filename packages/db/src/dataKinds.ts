@@ -43,6 +43,8 @@ export const DATA_KINDS = [
   "mail",
   /** Members' API tokens (migration 0023). */
   "apiTokens",
+  /** Webhook endpoints and their deliveries (migration 0025). */
+  "webhooks",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -82,6 +84,8 @@ export const TABLE_KINDS = {
   mail_settings: { kind: "mail" },
   unsubscribe_tokens: { kind: "mail" },
   api_tokens: { kind: "apiTokens" },
+  webhooks: { kind: "webhooks" },
+  webhook_deliveries: { kind: "webhooks" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

@@ -286,6 +286,8 @@ export interface Database {
   mail_settings: MailSettingsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
   api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -296,3 +298,45 @@ export type PostRow = Selectable<PostsTable>;
 export type ReplyRow = Selectable<RepliesTable>;
 export type AdRow = Selectable<AdvertisementsTable>;
 export type AdSettingsRow = Selectable<AdSettingsTable>;
+
+/** A webhook endpoint an admin added (migration 0025). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** JSON array of the event names it wants. */
+  events: string;
+  /** The signing secret, sealed with the server key (packages/api/src/secrets/sealed.ts). */
+  secretSealed: string;
+  /** 1 or 0. */
+  enabled: Generated<number>;
+  /** Why the forum turned it off (it failed for a day); null when an admin did, or it is on. */
+  disabledReason: string | null;
+  /** The first failure of its current run of failures; null while deliveries succeed. */
+  failingSince: number | null;
+  createdBy: number | null;
+  createdAt: number;
+}
+
+export type WebhookDeliveryState = "queued" | "sending" | "delivered" | "failed";
+
+/** One call of one endpoint for one event: the durable outbox of webhooks. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhookId: number;
+  event: string;
+  /** The JSON body, fixed when queued. */
+  body: string;
+  state: WebhookDeliveryState;
+  attempts: Generated<number>;
+  nextAttemptAt: number;
+  createdAt: number;
+  /** When an admin pressed Redeliver: the day of tries starts again here. */
+  retriedAt: number | null;
+  lastAttemptAt: number | null;
+  /** The HTTP status of the last attempt (null when none came back). */
+  lastStatus: number | null;
+  lastError: string | null;
+  /** The start of the last response's body (at most 1 KB), shown escaped. */
+  lastResponse: string | null;
+  deliveredAt: number | null;
+}

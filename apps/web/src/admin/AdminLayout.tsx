@@ -13,6 +13,7 @@ import {
   IconMessages,
   IconUser,
   IconUsers,
+  IconWebhook,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
@@ -50,6 +51,7 @@ const MENU: MenuItem[] = [
   },
   { label: "Ad Management", to: "/admin/ads", icon: <IconAd2 size={18} aria-hidden />, adminOnly: true },
   { label: "Mail", to: "/admin/mail", icon: <IconMail size={18} aria-hidden />, adminOnly: true },
+  { label: "Webhooks", to: "/admin/webhooks", icon: <IconWebhook size={18} aria-hidden />, adminOnly: true },
   // The member's own account, not the forum's settings (issue 25: "Settings" promised the latter).
   { label: "My Account Settings", to: "/settings", icon: <IconUser size={18} aria-hidden /> },
 ];

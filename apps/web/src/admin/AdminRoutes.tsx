@@ -19,6 +19,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<() => React.JSX.Element>>
   "bulk-upload": lazy(() => import("./pages/BulkUploadPage")),
   ads: lazy(() => import("./pages/AdsPage")),
   mail: lazy(() => import("./pages/MailPage")),
+  webhooks: lazy(() => import("./pages/WebhooksPage")),
 };
 
 export default function AdminRoutes() {

@@ -15,6 +15,7 @@ export const ADMIN_SCREENS = {
   "bulk-upload": "admin",
   ads: "admin",
   mail: "admin",
+  webhooks: "admin",
 } as const;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

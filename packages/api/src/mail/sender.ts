@@ -1,12 +1,10 @@
-// The background sender: claims due mail from the outbox, sends it outside any transaction and
-// records the outcome. A claim is a lease: the row is "sending" until `nextAttemptAt`, after
-// which any sender may claim it again, so a process killed mid-send loses nothing (the mail is
-// sent by the next sender; its Message-ID stays the same). Several instances on PostgreSQL claim
-// different rows (FOR UPDATE SKIP LOCKED, and the claim re-checks that the row is still due, so
-// one row is never claimed twice); on SQLite one process sends. A failure waits a growing pause
-// (retry.ts) and is retried until a day has passed, then the mail is "failed".
-import { claimingRows, type ForumDb } from "@forum/db";
-import { GIVE_UP_AFTER_MS, retryPauseMs } from "./retry";
+// The mail outbox's sender (outbox/worker.ts claims, leases and runs): a mail killed mid-send is
+// sent by the next claim with the same Message-ID. A failure waits a growing pause (retry.ts)
+// and is retried until a day has passed, then the mail is "failed".
+import { claimingRows, type ForumDb, type MailOutboxTable } from "@forum/db";
+import type { Selectable } from "kysely";
+import { GIVE_UP_AFTER_MS, retryPauseMs } from "../outbox/retry";
+import { OutboxWorker, type OutboxWorkerOptions } from "../outbox/worker";
 import { withoutTokens } from "./tokens";
 import { type MailTransport, SMTP_TIMEOUT_MS } from "./transport";
 
@@ -14,89 +12,32 @@ import { type MailTransport, SMTP_TIMEOUT_MS } from "./transport";
 export const LEASE_MS = 4 * SMTP_TIMEOUT_MS;
 const BATCH = 10;
 
-export type SenderOptions = {
-  clock?: () => number;
-  /** How often to look for due mail when not woken (ms). */
-  pollMs?: number;
+export type SenderOptions = OutboxWorkerOptions & {
   /** Told each failed attempt (the server logs it; the outbox keeps the last error). */
   onFailure?: (failure: { id: number; attempts: number; error: string; gaveUp: boolean }) => void;
-  onError?: (error: unknown) => void;
 };
 
-export class MailSender {
-  private readonly now: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private again = false;
-  private stopped = true;
+type ClaimedMail = Pick<
+  Selectable<MailOutboxTable>,
+  "id" | "toAddress" | "subject" | "text" | "html" | "headers" | "messageId" | "attempts" | "createdAt" | "retriedAt"
+>;
 
+export class MailSender extends OutboxWorker<ClaimedMail> {
   constructor(
     private readonly db: ForumDb,
     private readonly transport: MailTransport,
     private readonly from: string,
     private readonly options: SenderOptions = {},
   ) {
-    this.now = options.clock ?? Date.now;
+    super(options);
   }
 
-  /** Sends everything due now; resolves the number of mails attempted. One run at a time per sender. */
-  sendDue(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let attempted = 0;
-      try {
-        do {
-          this.again = false;
-          for (;;) {
-            const claimed = await this.claim();
-            if (claimed.length === 0) break;
-            for (const mail of claimed) await this.deliver(mail);
-            attempted += claimed.length;
-          }
-        } while (this.again);
-      } finally {
-        this.running = undefined;
-      }
-      return attempted;
-    })();
-    return this.running;
-  }
-
-  /** Looks for due mail soon (a mail was just queued). */
-  wake(): void {
-    if (this.stopped) return;
-    setImmediate(() => void this.sendDue().catch((error) => this.options.onError?.(error)));
-  }
-
-  start(): void {
-    this.stopped = false;
-    const poll = () => {
-      this.timer = setTimeout(async () => {
-        try {
-          await this.sendDue();
-        } catch (error) {
-          this.options.onError?.(error);
-        }
-        if (!this.stopped) poll();
-      }, this.options.pollMs ?? 5_000);
-      this.timer.unref();
-    };
-    poll();
-    this.wake();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running?.catch(() => undefined);
+  protected override closed(): void {
     this.transport.close();
   }
 
   /** Due rows, leased to this sender: queued ones whose time has come and sending ones whose lease ended. */
-  private async claim() {
+  protected async claim(): Promise<ClaimedMail[]> {
     const now = this.now();
     const due = claimingRows(
       this.db,
@@ -133,7 +74,7 @@ export class MailSender {
     );
   }
 
-  private async deliver(mail: Awaited<ReturnType<MailSender["claim"]>>[number]): Promise<void> {
+  protected async deliver(mail: ClaimedMail): Promise<void> {
     const lease = { id: mail.id, attempts: mail.attempts };
     try {
       await this.transport.send({

@@ -90,7 +90,7 @@ export const authRouter = router({
         409: [MESSAGES.usernameTaken, MESSAGES.emailTaken, MESSAGES.accountTaken],
         429: withWait(MESSAGES.tooManyRegistrations),
       },
-      writes: ["users", "sessions", "throttles", "mail"],
+      writes: ["users", "sessions", "throttles", "mail", "webhooks"],
       sessionOnly: true,
     })
     .input(registerInput)

@@ -115,7 +115,7 @@ export const postsRouter = router({
         403: MESSAGES.confirmBeforePosting,
         429: withWait((minutes) => MESSAGES.newAccountPostLimit(THROTTLES.newAccountPosts.limit, minutes)),
       },
-      writes: ["posts", "notifications", "throttles"],
+      writes: ["posts", "notifications", "throttles", "webhooks"],
     })
     .input(createPostInput)
     .output(answer(postViewSchema))
@@ -138,7 +138,7 @@ export const postsRouter = router({
         403: [MESSAGES.notYours, MESSAGES.pinLockModeratorsOnly],
         404: MESSAGES.postNotFound,
       },
-      writes: ["posts", "notifications"],
+      writes: ["posts", "notifications", "webhooks"],
     })
     .input(updatePostInput)
     .output(answer(postViewSchema))
@@ -164,7 +164,7 @@ export const postsRouter = router({
       rest: { method: "DELETE", path: "/api/posts/:id", from: "none" },
       summary: "Delete a post with its replies: its author, a moderator or an admin",
       failures: { 403: MESSAGES.notYours, 404: MESSAGES.postNotFound },
-      writes: ["posts", "replies", "votes", "notifications"],
+      writes: ["posts", "replies", "votes", "notifications", "webhooks"],
     })
     .input(idInput)
     .output(answer(messageViewSchema))

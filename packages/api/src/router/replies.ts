@@ -63,7 +63,7 @@ export const repliesRouter = router({
         404: MESSAGES.postNotFound,
         429: withWait((minutes) => MESSAGES.newAccountReplyLimit(THROTTLES.newAccountReplies.limit, minutes)),
       },
-      writes: ["replies", "notifications", "throttles"],
+      writes: ["replies", "notifications", "throttles", "webhooks"],
       writesWithin: postAndCategoryScopes,
     })
     .input(createReplyInput)
@@ -89,7 +89,7 @@ export const repliesRouter = router({
       rest: { method: "PUT", path: "/api/replies/:id" },
       summary: "Edit a reply: its author, a moderator or an admin",
       failures: { 403: MESSAGES.notYours, 404: MESSAGES.replyNotFound },
-      writes: ["replies", "notifications"],
+      writes: ["replies", "notifications", "webhooks"],
     })
     .input(updateReplyInput)
     .output(answer(replyViewSchema))
@@ -104,7 +104,7 @@ export const repliesRouter = router({
       rest: { method: "DELETE", path: "/api/replies/:id", from: "none" },
       summary: "Delete a reply: its author, a moderator or an admin",
       failures: { 403: MESSAGES.notYours, 404: MESSAGES.replyNotFound },
-      writes: ["replies", "votes", "notifications"],
+      writes: ["replies", "votes", "notifications", "webhooks"],
     })
     .input(idInput)
     .output(answer(messageViewSchema))

@@ -21,7 +21,7 @@ export const reportsRouter = router({
       rest: { method: "POST", path: "/api/reports", status: 201 },
       summary: "Report a post or a reply to the moderators (once per member)",
       failures: { 404: [MESSAGES.postNotFound, MESSAGES.replyNotFound], 409: MESSAGES.alreadyReported },
-      writes: ["reports"],
+      writes: ["reports", "webhooks"],
     })
     .input(createReportInput)
     .output(answer(reportReceiptSchema))
@@ -57,7 +57,7 @@ export const reportsRouter = router({
         403: [MESSAGES.banNeedsAdmin, MESSAGES.cannotBanSelf, MESSAGES.cannotBanAdmin],
         404: [MESSAGES.nothingToResolve, MESSAGES.postNotFound, MESSAGES.replyNotFound],
       },
-      writes: ["reports", "posts", "replies", "votes", "users", "sessions", "notifications"],
+      writes: ["reports", "posts", "replies", "votes", "users", "sessions", "notifications", "webhooks"],
     })
     .input(resolveReportsInput)
     .output(answer(reportResolutionSchema))

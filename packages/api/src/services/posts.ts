@@ -17,6 +17,7 @@ import { type Database, type DataKind, type ForumDb, hotScore } from "@forum/db"
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { Placement } from "../cache/placement";
 import { badRequest, notFound } from "../errors";
+import { queueWebhookEvent } from "../webhooks/queue";
 import { iso, myVoteOf, toAuthor } from "./mappers";
 import { notifyMentions } from "./notifications";
 import { compareKeys, SORT_COLUMNS, sortKeys } from "./postOrder";
@@ -371,6 +372,7 @@ export async function createPost(db: ForumDb, authorId: number, draft: PostDraft
       .where("id", "=", draft.categoryId)
       .execute();
     await notifyMentions(trx, { postId: post.id, replyId: null, actorId: authorId, content: draft.content }, now);
+    await queueWebhookEvent(trx, "post.created", () => visitorPostView(trx, post.id), now);
     return post.id;
   });
 }
@@ -436,6 +438,7 @@ export async function updatePost(
       .where("id", "=", id)
       .execute();
     await notifyMentions(trx, { postId: id, replyId: null, actorId: editorId, content: draft.content }, now);
+    await queueWebhookEvent(trx, "post.updated", () => visitorPostView(trx, id), now);
   });
 }
 
@@ -458,9 +461,17 @@ export async function deletePost(db: ForumDb, id: number): Promise<void> {
   await db.transaction().execute((trx) => removePost(trx, id));
 }
 
+/** The post as a visitor's GET /api/posts/{slug} shows it: a webhook event's data. */
+async function visitorPostView(db: ForumDb, id: number): Promise<PostView | undefined> {
+  const row = await findPostView(db, { id }, null);
+  return row && toPostView(row);
+}
+
 /** deletePost's work, inside a transaction the caller runs. */
-export async function removePost(trx: ForumDb, id: number): Promise<void> {
+export async function removePost(trx: ForumDb, id: number, now = Date.now()): Promise<void> {
   const post = await findPostOwner(trx, id);
+  // The event carries the post as it was, read before it goes.
+  await queueWebhookEvent(trx, "post.deleted", () => visitorPostView(trx, id), now);
   await trx.deleteFrom("posts").where("id", "=", id).execute();
   await trx
     .updateTable("categories")

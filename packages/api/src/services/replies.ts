@@ -4,6 +4,7 @@ import { plainStartOf } from "@forum/contracts/plain-text";
 import { compiledOnce, type ForumDb } from "@forum/db";
 import type { PostMove } from "../cache/placement";
 import { badRequest, forbidden, notFound } from "../errors";
+import { queueWebhookEvent } from "../webhooks/queue";
 import { iso, myVoteOf, toAuthor } from "./mappers";
 import { notifyMentions, notifyNewReply } from "./notifications";
 import { POST_PLACE_FIELDS, postMoveOf } from "./postOrder";
@@ -204,6 +205,7 @@ export async function createReply(
     const [counted] = (await trx.executeQuery(countNewReply(trx, { postId }))).rows;
     if (!counted) throw notFound(MESSAGES.postNotFound);
     await notifyNewReply(trx, { postId, replyId: created.id, actorId: authorId, content }, now);
+    await queueWebhookEvent(trx, "reply.created", () => findReplyView(trx, created.id), now);
     const move = postMoveOf({ ...counted, replyCount: counted.replyCount - 1 }, { replyCount: counted.replyCount });
     return { id: created.id, move };
   });
@@ -228,6 +230,7 @@ export async function updateReply(
       .where("id", "=", id)
       .execute();
     await notifyMentions(trx, { postId: reply.postId, replyId: id, actorId: editorId, content }, now);
+    await queueWebhookEvent(trx, "reply.updated", () => findReplyView(trx, id), now);
   });
 }
 
@@ -236,8 +239,10 @@ export async function deleteReply(db: ForumDb, id: number): Promise<void> {
 }
 
 /** deleteReply's work, inside a transaction the caller runs. */
-export async function removeReply(trx: ForumDb, id: number): Promise<void> {
+export async function removeReply(trx: ForumDb, id: number, now = Date.now()): Promise<void> {
   const reply = await findReplyOwner(trx, id);
+  // The event carries the reply as it was, read before it goes.
+  await queueWebhookEvent(trx, "reply.deleted", () => findReplyView(trx, id), now);
   await trx.deleteFrom("replies").where("id", "=", id).execute();
   await trx
     .updateTable("posts")

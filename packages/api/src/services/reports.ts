@@ -15,6 +15,7 @@ import type { ForumDb } from "@forum/db";
 import { sql } from "kysely";
 import type { SessionUser } from "../auth/sessions";
 import { forbidden, notFound, withUniqueGuard } from "../errors";
+import { queueWebhookEvent } from "../webhooks/queue";
 import { iso } from "./mappers";
 import { removePost } from "./posts";
 import { removeReply } from "./replies";
@@ -51,7 +52,9 @@ export async function createReport(
           .executeTakeFirstOrThrow(),
       MESSAGES.alreadyReported,
     );
-    return { ...row, createdAt: iso(row.createdAt) };
+    const receipt = { ...row, createdAt: iso(row.createdAt) };
+    await queueWebhookEvent(trx, "report.created", () => receipt, now);
+    return receipt;
   });
 }
 
@@ -206,9 +209,9 @@ export async function resolveReports(
             eb.selectFrom("replies").select("replies.id").where("replies.postId", "=", target.postId),
           )
           .execute();
-        await removePost(trx, target.postId);
+        await removePost(trx, target.postId, now);
       } else {
-        await removeReply(trx, target.replyId);
+        await removeReply(trx, target.replyId, now);
       }
     }
     if (action === "ban") await writeBanned(trx, author.id, true);

@@ -4,6 +4,7 @@ import { type ForumDb, lockingRows, recountCategories, recountPosts, recountRepl
 import { sql } from "kysely";
 import { invalidateUserSessions } from "../auth/sessions";
 import { conflict, forbidden, notFound, withUniqueGuard } from "../errors";
+import { queueWebhookEvent } from "../webhooks/queue";
 import { iso } from "./mappers";
 
 export async function findUserByUsername(db: ForumDb, username: string): Promise<UserRow | undefined> {
@@ -84,6 +85,8 @@ export async function createUser(
           .returningAll()
           .executeTakeFirstOrThrow();
         await inSameTransaction?.(trx, user);
+        // The new member as their public profile shows them (never the address).
+        await queueWebhookEvent(trx, "user.created", () => loadProfile(trx, user.username, () => false), now);
         return user;
       }),
     MESSAGES.accountTaken,

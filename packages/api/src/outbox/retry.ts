@@ -1,4 +1,4 @@
-// When a failed mail is tried again: pauses that grow (1, 2, 4 … minutes, at most an hour, with
+// When failed work of an outbox (a mail, a webhook delivery) is tried again: pauses that grow (1, 2, 4 … minutes, at most an hour, with
 // some jitter so instances that failed together do not retry together), for at least a day.
 // SMTP servers' own queues give up after days; a day covers a mail server's outage or a
 // configuration fixed the next morning, and a reset link has long expired by then anyway.
