@@ -1,5 +1,6 @@
 // The role matrix over the REST route table: visitors, banned members and members against
 // every write path (and every admin path), with the database checked unchanged afterwards.
+import { publicSessionId } from "@forum/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRoutes } from "../src/rest/routes";
 import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
@@ -17,7 +18,7 @@ type Fixture = {
   categoryId: number;
   adId: number;
   targetUserId: number;
-  own: { userId: number; postId: number; replyId: number; password: string; tokenId: number };
+  own: { userId: number; postId: number; replyId: number; password: string; tokenId: number; sessionId: string };
   /** An API token of the third party's. */
   targetTokenId: number;
 };
@@ -115,6 +116,12 @@ const ROWS: Row[] = [
     body: () => ({ name: "Matrix", scope: "read", expiresInDays: "30" }),
   },
   { method: "DELETE", url: "/api/users/me/tokens/:id", path: (f) => `/api/users/me/tokens/${f.own.tokenId}` },
+  { method: "DELETE", url: "/api/users/me/sessions/:id", path: (f) => `/api/users/me/sessions/${f.own.sessionId}` },
+  {
+    method: "POST",
+    url: "/api/users/me/sessions/sign-out-others",
+    path: () => "/api/users/me/sessions/sign-out-others",
+  },
   {
     method: "POST",
     url: "/api/notifications/read",
@@ -379,8 +386,19 @@ async function fixtureFor(owner: Awaited<ReturnType<typeof memberWithContent>>):
       replyId: owner.replyId,
       password: owner.password,
       tokenId: own.id,
+      // Another browser's session of the owner's.
+      sessionId: publicSessionId(await secondSessionOf(owner.member.user.id)),
     },
   };
+}
+
+async function secondSessionOf(userId: number): Promise<string> {
+  const id = `matrix-session-${userId}-${Math.random()}`;
+  await forum.db
+    .insertInto("sessions")
+    .values({ id, userId, expiresAt: Date.now() + 60_000, createdAt: Date.now(), userAgent: null, lastSeenAt: null })
+    .execute();
+  return id;
 }
 
 /** Everything a call could change, sessions aside. */
@@ -588,6 +606,9 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "DELETE /api/users/me/avatar": 200,
       "POST /api/users/me/tokens": 201,
       "DELETE /api/users/me/tokens/:id": 200,
+      // The password change before it signed every other session out.
+      "DELETE /api/users/me/sessions/:id": 404,
+      "POST /api/users/me/sessions/sign-out-others": 200,
       "POST /api/notifications/read": 200,
       "POST /api/posts": 201,
       "PUT /api/posts/:id": 200,

@@ -75,6 +75,7 @@ beforeAll(async () => {
     "mail.outbox": { good: { state: "kept" }, bad: { state: "lost" } },
     "mail.digestSchedule": { good: undefined },
     "webhooks.list": { good: undefined },
+    "sessions.list": { good: undefined },
     "webhooks.deliveries": { good: { id: webhookId }, bad: { id: 999_999 } },
   };
 });

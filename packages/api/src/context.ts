@@ -50,5 +50,7 @@ export type Context = ApiServices & {
   /** The request's `Authorization: Bearer` API token (auth/apiTokens.ts), if it came with one. */
   apiToken: ApiTokenAuth | null;
   clientIp: string;
+  /** The request's User-Agent (at most 300 characters), kept with a session it starts. */
+  userAgent: string | null;
   cookies: SessionCookies;
 };

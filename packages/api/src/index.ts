@@ -51,6 +51,7 @@ export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { ReadCache, type ReadScope } from "./services/readCache";
 export { type ReadThreads, startReadThreads } from "./services/readThreads";
 export { type Searcher, searcherOn } from "./services/search";
+export { publicSessionId } from "./services/sessionList";
 export {
   countPosts,
   SITEMAP_URLS_PER_FILE,

@@ -14,6 +14,7 @@ import { postsRouter } from "./router/posts";
 import { repliesRouter } from "./router/replies";
 import { reportsRouter } from "./router/reports";
 import { searchRouter } from "./router/search";
+import { sessionsRouter } from "./router/sessions";
 import { usersRouter } from "./router/users";
 import { votesRouter } from "./router/votes";
 import { webhooksRouter } from "./router/webhooks";
@@ -38,6 +39,7 @@ export const appRouter = router({
   forumSettings: forumSettingsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
+  sessions: sessionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

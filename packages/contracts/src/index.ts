@@ -14,6 +14,7 @@ export * from "./postFields";
 export * from "./returnPath";
 export * from "./schemas";
 export * from "./search";
+export * from "./sessions";
 export * from "./slug";
 export * from "./text";
 export * from "./types";

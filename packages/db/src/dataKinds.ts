@@ -33,6 +33,12 @@ export const DATA_KINDS = [
   ...SHOWN_DATA_KINDS,
   // Written, but shown by no cached read: declared so every mutation says what it writes.
   "sessions",
+  /**
+   * A session's use: its "last seen" (at most once a minute) and its renewal, noted by any
+   * signed-in request before its procedure runs (packages/api/src/auth/sessions.ts). No
+   * procedure writes it, so none declares it.
+   */
+  "sessionUse",
   "throttles",
   "notifications",
   "preferences",
@@ -59,7 +65,7 @@ export type TableKinds = { kind: DataKind; counters?: Partial<Record<DataKind, r
 /** Every table the forum writes, with the kind of data its rows are. */
 export const TABLE_KINDS = {
   users: { kind: "users", counters: { preferences: ["preferences"] } },
-  sessions: { kind: "sessions" },
+  sessions: { kind: "sessions", counters: { sessionUse: ["lastSeenAt", "expiresAt"] } },
   categories: { kind: "categories", counters: { posts: ["postCount"] } },
   posts: {
     kind: "posts",

@@ -24,6 +24,7 @@ import * as m0022 from "./migrations/0022_forum_settings";
 import * as m0023 from "./migrations/0023_api_tokens";
 import * as m0024 from "./migrations/0024_mail_attempt_times";
 import * as m0025 from "./migrations/0025_webhooks";
+import * as m0026 from "./migrations/0026_session_details";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "0023_api_tokens": m0023,
   "0024_mail_attempt_times": m0024,
   "0025_webhooks": m0025,
+  "0026_session_details": m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

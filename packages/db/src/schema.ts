@@ -31,6 +31,10 @@ export interface SessionsTable {
   userId: number;
   expiresAt: number;
   createdAt: number;
+  /** The browser's User-Agent when the session began (migration 0026); null before that. */
+  userAgent: string | null;
+  /** When it was last used, written at most once a minute; null until then. */
+  lastSeenAt: number | null;
 }
 
 export interface CategoriesTable {

@@ -27,6 +27,9 @@ const asTrpcError = (error: unknown) => {
   throw toTRPCError(toAppError(error));
 };
 
+/** Kept with a session it starts, for the sessions list: at most 300 characters. */
+const userAgentOf = (header: string | undefined) => (header ? header.slice(0, 300) : null);
+
 export function createContextFactory(
   services: ApiServices,
   options: { secureCookies: boolean; clock?: () => number },
@@ -46,6 +49,7 @@ export function createContextFactory(
         session: null,
         apiToken: resolved.token,
         clientIp: request.ip,
+        userAgent: userAgentOf(request.headers["user-agent"]),
         cookies: NO_COOKIES,
       };
     }
@@ -66,6 +70,7 @@ export function createContextFactory(
       session: validated?.session ?? null,
       apiToken: null,
       clientIp: request.ip,
+      userAgent: userAgentOf(request.headers["user-agent"]),
       cookies,
     };
   };

@@ -6,6 +6,7 @@ import { AccountActivity } from "../components/account/AccountActivity";
 import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
 import { PreferencesSettings } from "../components/account/PreferencesSettings";
 import { ProfileSettings } from "../components/account/ProfileSettings";
+import { SessionsCard } from "../components/account/SessionsCard";
 import { ApiTokensSettings } from "../components/apiTokens/ApiTokensSettings";
 import { type Choice, useUrlChoice } from "../components/browse/SortSelect";
 import { Breadcrumbs } from "../components/ui/Breadcrumbs";
@@ -57,6 +58,7 @@ export default function SettingsPage() {
           <Tabs.Panel value="security">
             <Stack gap="md">
               <ChangePasswordForm />
+              <SessionsCard />
               <AccountActivity user={user} />
             </Stack>
           </Tabs.Panel>

@@ -3,7 +3,7 @@
 // in the second half of its life is extended to a full 30 days again.
 
 import { createHash } from "node:crypto";
-import type { Role } from "@forum/contracts";
+import { type Role, SESSION_LAST_SEEN_EVERY_MS } from "@forum/contracts";
 import { compiledOnce, type ForumDb } from "@forum/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 
@@ -24,11 +24,17 @@ export function sessionIdOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function createSession(db: ForumDb, token: string, userId: number, now = Date.now()): Promise<Session> {
+export async function createSession(
+  db: ForumDb,
+  token: string,
+  userId: number,
+  now = Date.now(),
+  userAgent: string | null = null,
+): Promise<Session> {
   const session = { id: sessionIdOf(token), userId, expiresAt: now + SESSION_LIFETIME_MS };
   await db
     .insertInto("sessions")
-    .values({ ...session, createdAt: now })
+    .values({ ...session, createdAt: now, userAgent, lastSeenAt: now })
     .execute();
   return session;
 }
@@ -41,13 +47,22 @@ const sessionAndUser = compiledOnce(["id"], (db, a: { id: string }) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.id", "sessions.userId", "sessions.expiresAt", "users.username", "users.role", "users.banned"])
+    .select([
+      "sessions.id",
+      "sessions.userId",
+      "sessions.expiresAt",
+      "sessions.lastSeenAt",
+      "users.username",
+      "users.role",
+      "users.banned",
+    ])
     .where("sessions.id", "=", a.id),
 );
 
 /**
  * Looks the token up (on `reader` when given, so signed-in reads do not wait behind writes);
- * deletes it when expired; extends it when past half its life.
+ * deletes it when expired; extends it when past half its life; notes its use when the last note
+ * is a minute old (the sessions list's "last seen", without a write per request).
  */
 export async function validateSessionToken(
   db: ForumDb,
@@ -63,11 +78,15 @@ export async function validateSessionToken(
     return null;
   }
   const session: Session = { id, userId: row.userId, expiresAt: row.expiresAt };
-  let renewed = false;
-  if (row.expiresAt - now < RENEW_WHEN_LEFT_MS) {
-    session.expiresAt = now + SESSION_LIFETIME_MS;
-    await db.updateTable("sessions").set({ expiresAt: session.expiresAt }).where("id", "=", id).execute();
-    renewed = true;
+  const renewed = row.expiresAt - now < RENEW_WHEN_LEFT_MS;
+  if (renewed) session.expiresAt = now + SESSION_LIFETIME_MS;
+  const seen = row.lastSeenAt === null || now - Number(row.lastSeenAt) >= SESSION_LAST_SEEN_EVERY_MS;
+  if (renewed || seen) {
+    await db
+      .updateTable("sessions")
+      .set({ ...(renewed ? { expiresAt: session.expiresAt } : {}), ...(seen ? { lastSeenAt: now } : {}) })
+      .where("id", "=", id)
+      .execute();
   }
   return {
     session,

@@ -3,8 +3,8 @@
 import type { Context } from "../context";
 import { createSession, generateSessionToken } from "./sessions";
 
-export async function startSession(ctx: Pick<Context, "db" | "cookies">, userId: number): Promise<void> {
+export async function startSession(ctx: Pick<Context, "db" | "cookies" | "userAgent">, userId: number): Promise<void> {
   const token = generateSessionToken();
-  const session = await createSession(ctx.db, token, userId);
+  const session = await createSession(ctx.db, token, userId, Date.now(), ctx.userAgent);
   ctx.cookies.set(token, session.expiresAt);
 }
