@@ -117,11 +117,7 @@ const ROWS: Row[] = [
   },
   { method: "DELETE", url: "/api/users/me/tokens/:id", path: (f) => `/api/users/me/tokens/${f.own.tokenId}` },
   { method: "DELETE", url: "/api/users/me/sessions/:id", path: (f) => `/api/users/me/sessions/${f.own.sessionId}` },
-  {
-    method: "POST",
-    url: "/api/users/me/sessions/sign-out-others",
-    path: () => "/api/users/me/sessions/sign-out-others",
-  },
+  { method: "DELETE", url: "/api/users/me/other-sessions", path: () => "/api/users/me/other-sessions" },
   {
     method: "POST",
     url: "/api/notifications/read",
@@ -608,7 +604,7 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "DELETE /api/users/me/tokens/:id": 200,
       // The password change before it signed every other session out.
       "DELETE /api/users/me/sessions/:id": 404,
-      "POST /api/users/me/sessions/sign-out-others": 200,
+      "DELETE /api/users/me/other-sessions": 200,
       "POST /api/notifications/read": 200,
       "POST /api/posts": 201,
       "PUT /api/posts/:id": 200,

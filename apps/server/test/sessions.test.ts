@@ -110,7 +110,7 @@ describe("signing sessions out", () => {
     const { browsers } = await browsersOf(FIREFOX_LINUX, SAFARI_IPHONE, CHROME_WINDOWS);
     const [laptop, ...others] = browsers;
     if (!laptop) throw new Error("no browser");
-    expect(await laptop.post("/api/users/me/sessions/sign-out-others")).toMatchObject({
+    expect(await laptop.del("/api/users/me/other-sessions")).toMatchObject({
       status: 200,
       body: { message: SESSION_MESSAGES.signedOutOthers, count: 2 },
     });
@@ -146,10 +146,7 @@ describe("signing sessions out", () => {
       .token;
     const bot = client(forum.app);
     expect((await bot.get("/api/users/me/sessions", { authorization: `Bearer ${token}` })).status).toBe(403);
-    expect(
-      (await bot.post("/api/users/me/sessions/sign-out-others", undefined, { authorization: `Bearer ${token}` }))
-        .status,
-    ).toBe(403);
+    expect((await bot.del("/api/users/me/other-sessions", { authorization: `Bearer ${token}` })).status).toBe(403);
     expect((await member.get("/api/user")).status).toBe(200);
   });
 });

@@ -182,7 +182,7 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
   "sessions.signOutOthers": async () => {
     const browser = await member();
     await secondSession(browser);
-    return () => browser.post("/api/users/me/sessions/sign-out-others");
+    return () => browser.del("/api/users/me/other-sessions");
   },
   "notifications.markRead": async () => {
     const { author } = await discussion();

@@ -48,7 +48,7 @@ export const sessionsRouter = router({
 
   signOutOthers: memberProcedure
     .meta({
-      rest: { method: "POST", path: "/api/users/me/sessions/sign-out-others", from: "none" },
+      rest: { method: "DELETE", path: "/api/users/me/other-sessions", from: "none" },
       summary: "End every session of the member but this browser's",
       writes: ["sessions"],
       sessionOnly: true,
