@@ -62,6 +62,5 @@ export {
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";
-export { isValidWebhookSignature, webhookSignature } from "./webhooks/signature";
 export { Webhooks, type WebhooksOptions } from "./webhooks/webhooks";
 export { type RunWrite, writeRunner } from "./writes/runner";
