@@ -81,7 +81,7 @@ export function AdminLayout({ username, isAdmin }: { username: string; isAdmin: 
           </Text>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar inert={menu.inert}>
+      <AppShell.Navbar {...menu.menu}>
         <ScrollArea h="100%">
           <nav aria-label="Admin menu" style={{ padding: "var(--mantine-spacing-sm)" }}>
             {MENU.filter((item) => isAdmin || !item.adminOnly).map((item) => (

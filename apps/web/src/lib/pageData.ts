@@ -19,6 +19,8 @@ const fromPage = new Set<Query>();
 export function loadPageData(client: QueryClient): void {
   const script = document.getElementById(PAGE_DATA_ID);
   if (!script) return;
+  const freshFor = client.getDefaultOptions().queries?.staleTime;
+  const dataDatedStale = Date.now() - (typeof freshFor === "number" ? freshFor : 0);
   for (const [queryKey, data, error] of JSON.parse(script.textContent ?? "[]") as PageQuery[]) {
     const query = client.getQueryCache().build(client, { queryKey });
     if (error) {
@@ -26,7 +28,12 @@ export function loadPageData(client: QueryClient): void {
       // Shown as the failure it is (the server's "Post not found"), not as loading and asked again.
       client.setQueryDefaults(queryKey, { retryOnMount: false });
     } else {
-      query.setData(data);
+      // Dated as already stale by the usual measure (1 s), not as fresh: data dated now went stale
+      // in the middle of a phone's hydration, which changed each query's result between its render
+      // and its subscription, and React then rendered each screen again at once, in one task. It
+      // is not fetched again for that (refetchUnlessFromPage), and the server may well have
+      // rendered it a while ago (a kept page).
+      query.setData(data, { updatedAt: dataDatedStale, manual: false });
     }
     fromPage.add(query);
   }

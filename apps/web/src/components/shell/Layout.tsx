@@ -1,6 +1,8 @@
 // The page frame: skip link, header, the shared sidebar (fixed on desktop, slide-over on
-// mobile), content.
-import { AppShell, Overlay } from "@mantine/core";
+// mobile), content. Plain elements styled in styles/global.css (`.site-frame`), not Mantine's
+// AppShell: AppShell sets its own state in its first layout effects, and its context then tells
+// every part of the page not hydrated yet to hydrate at once, in one task (bench/README.md).
+import { Overlay } from "@mantine/core";
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { UnconfirmedEmailBanner } from "../account/UnconfirmedEmailBanner";
@@ -17,20 +19,17 @@ import { usePhoneMenu } from "./usePhoneMenu";
 export function Layout() {
   const menu = usePhoneMenu();
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !menu.opened } }}
-      padding="md"
-    >
+    <div className="site-frame">
       <SkipLink />
-      <AppShell.Header>
+      {/* right-scroll-bar-position: a modal that locks the page's scrolling pads this too. */}
+      <header className="site-header right-scroll-bar-position">
         <Header burger={menu.burger} />
-      </AppShell.Header>
-      <AppShell.Navbar inert={menu.inert}>
+      </header>
+      <nav className={`site-navbar ${menu.menu.className}`} data-opened={menu.menu["data-opened"]}>
         <Sidebar onNavigate={menu.close} />
-      </AppShell.Navbar>
+      </nav>
       {menu.opened && <Overlay hiddenFrom="sm" fixed zIndex={99} backgroundOpacity={0.45} onClick={menu.close} />}
-      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <main className="site-main" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <BannedNotice mb="md" />
         <FlashNotice mb="md" />
         <UnconfirmedEmailBanner />
@@ -40,7 +39,7 @@ export function Layout() {
           <Outlet />
           <PageHydrated />
         </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -1,12 +1,13 @@
 // The slide-over menu of phone screens (the forum's and the admin area's): toggled by the
-// burger, closed by Escape with focus back on the burger, and inert while closed so its links
-// stay out of the tab order.
-import { useDisclosure, useMediaQuery, useWindowEvent } from "@mantine/hooks";
+// burger, closed by Escape with focus back on the burger. While closed on a phone it is hidden
+// by CSS (`.phone-menu` in styles/global.css: off screen and out of the tab order and the
+// accessibility tree), not by React state read from a media query: that state could only be
+// known after the hydration, and setting it then re-rendered the whole frame at once.
+import { useDisclosure, useWindowEvent } from "@mantine/hooks";
 import { useRef } from "react";
 
 export function usePhoneMenu() {
   const [opened, { toggle, close }] = useDisclosure(false);
-  const isPhone = useMediaQuery("(max-width: 48em)");
   const burgerRef = useRef<HTMLButtonElement>(null);
   useWindowEvent("keydown", (event) => {
     if (event.key !== "Escape" || !opened) return;
@@ -17,8 +18,8 @@ export function usePhoneMenu() {
     opened,
     toggle,
     close,
-    /** Set on the navbar: the closed menu is off screen on phones. */
-    inert: isPhone === true && !opened,
+    /** Set on the menu's element. */
+    menu: { className: "phone-menu", "data-opened": opened || undefined },
     burger: {
       ref: burgerRef,
       opened,
