@@ -189,9 +189,15 @@ const SEEN_PROPERTIES = [
   "content",
 ];
 
-/** Every element's seen style (and its ::before and ::after), one line each. */
+/**
+ * Every element's seen style (and its ::before and ::after), one line each. Read after two frames:
+ * a thread's replies wait with a placeholder height (content-visibility: auto) until a frame finds
+ * them near the screen, and then keep their real height; read in between, the page's height
+ * differed between two readings of the same styles (seen once in a full run, on a post page).
+ */
 function computedStyles(page: Page): Promise<string[]> {
-  return page.evaluate((properties) => {
+  return page.evaluate(async (properties) => {
+    await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
     const seen = (style: CSSStyleDeclaration) =>
       properties.map((property) => `${property}:${style.getPropertyValue(property)}`).join(";");
     return Array.from(document.body.querySelectorAll("*"), (element, index) =>
