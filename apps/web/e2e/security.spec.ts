@@ -163,6 +163,41 @@ test("a click on an HTML ad's link opens the advertiser outside the sandbox, wit
   await expect.poll(clickCount).toBe(clicksBefore + 1);
 });
 
+test("an HTML ad's link clicked before the app is live opens the advertiser once it is, and counts", async ({
+  page,
+  context,
+}) => {
+  await context.route(`${ADVERTISER}*`, (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Advertiser</title><h1>Advertiser</h1>" }),
+  );
+  // The app's entry module waits until the click is made: the frame has loaded, the page is not live.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(busyPost, { waitUntil: "commit" });
+  const ad = page.frameLocator(`iframe[title="${AD_TITLE}"]`).first();
+  await expect(ad.getByText("script ran")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"))).toBe(false);
+  const opened = context.waitForEvent("page");
+  // The page reports the click (the server counts one per reader and window, so the test above's
+  // click from this machine leaves the total where it is: the report is what this page owes).
+  const reported = page.waitForRequest(
+    (request) => request.url().includes("ads.track") && (request.postData() ?? "").includes('"click"'),
+  );
+  await ad.getByRole("link", { name: "Visit the advertiser" }).click();
+  release();
+  const advertiser = await opened;
+  await advertiser.waitForLoadState();
+  expect(advertiser.url()).toBe(ADVERTISER);
+  expect(await advertiser.evaluate(() => window.opener)).toBeNull();
+  await reported;
+});
+
 async function clickCount(): Promise<number> {
   const ads = (await (await admin.get("/api/ads")).json()) as Array<{ id: number; clickCount: number }>;
   return ads.find((ad) => ad.id === adId)?.clickCount ?? -1;

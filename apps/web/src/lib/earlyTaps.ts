@@ -22,6 +22,8 @@ type HeldTap = { target: Element; control: HTMLElement; opacity: string };
 declare global {
   interface Window {
     __forumEarlyTaps?: HeldTap[];
+    /** Messages of ad frames (a link clicked in an ad) before the app was live: AdCard takes them. */
+    __forumEarlyMessages?: MessageEvent[];
   }
 }
 
@@ -33,6 +35,12 @@ function holdEarlyTaps(needsApp: string) {
   const root = document.documentElement;
   const held: HeldTap[] = [];
   window.__forumEarlyTaps = held;
+  // An ad's frame hands a clicked link to the page by a message, which only the live app reads.
+  const messages: MessageEvent[] = [];
+  window.__forumEarlyMessages = messages;
+  window.addEventListener("message", (event) => {
+    if (!root.hasAttribute("data-hydrated")) messages.push(event);
+  });
   document.addEventListener(
     "click",
     (event) => {
@@ -95,4 +103,12 @@ function replayTap(target: Element): void {
   target.dispatchEvent(new PointerEvent("pointerup", { ...pointer, buttons: 0 }));
   target.dispatchEvent(new MouseEvent("mouseup", { ...init, buttons: 0 }));
   target.dispatchEvent(new MouseEvent("click", { ...init, buttons: 0 }));
+}
+
+/** The messages `source` (an ad's frame) sent before the app was live, taken out of the queue. */
+export function takeEarlyMessages(source: MessageEventSource | null | undefined): MessageEvent[] {
+  const queue = window.__forumEarlyMessages ?? [];
+  const taken = queue.filter((event) => source && event.source === source);
+  window.__forumEarlyMessages = queue.filter((event) => !taken.includes(event));
+  return taken;
 }

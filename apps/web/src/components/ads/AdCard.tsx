@@ -8,6 +8,7 @@ import { Anchor, Box, type MantineSpacing, Paper, Text, useComputedColorScheme }
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { takeEarlyMessages } from "../../lib/earlyTaps";
 import { useHydrated } from "../../lib/hydrated";
 import { useTRPC } from "../../lib/trpc";
 
@@ -132,6 +133,12 @@ function SandboxedAd({
     };
     window.addEventListener("blur", onBlur);
     window.addEventListener("message", onMessage);
+    // A link clicked in the ad before the app was live is opened now (lib/earlyTaps.ts holds it).
+    // Its click is counted here: the blur that counts a click came before this page listened.
+    for (const early of takeEarlyMessages(frame.current?.contentWindow)) {
+      onMessage(early);
+      if (advertiserUrl(early.data)) onClick();
+    }
     // A frame that loaded before this page's script took over (a server-rendered page) reports
     // when asked; one still loading reports at its load.
     frame.current?.contentWindow?.postMessage({ forumAdMeasure: true }, "*");
