@@ -6,7 +6,7 @@
 // surely early, the app's entry script is held back until the tap has been made.
 import { type BrowserContext, expect as expectNow, type Page, test } from "@playwright/test";
 import { PHONE, throttleLikePhone } from "../scripts/phone.mjs";
-import { uniqueName } from "./helpers";
+import { holdApp, uniqueName } from "./helpers";
 
 // Not timed, but the phone is slow (4× on a machine that may be busy): room to get there.
 const expect = expectNow.configure({ timeout: 30_000 });
@@ -23,15 +23,7 @@ test.use({
 async function phonePage(context: BrowserContext): Promise<{ page: Page; release: () => void }> {
   const page = await context.newPage();
   await throttleLikePhone(await context.newCDPSession(page));
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // The entry module (index-….js): without it nothing hydrates.
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdApp(page);
   return { page, release };
 }
 

@@ -52,3 +52,16 @@ export async function register(page: Page, username: string, password = "member-
   await expect(page).toHaveURL("/");
   return { username, password };
 }
+
+/** Holds the app's entry module (index-….js) until `release` is called: the page stays as the server sent it. */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

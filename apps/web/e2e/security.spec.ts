@@ -3,7 +3,7 @@
 // and images inside its sandbox, and a click on its link opens the advertiser's page outside
 // the sandbox, with noopener, and is counted.
 import { type APIRequestContext, expect, type Page, request as requestContext, test } from "@playwright/test";
-import { ADMIN, fillLogin, login, register, snap, uniqueName } from "./helpers";
+import { ADMIN, fillLogin, holdApp, login, register, snap, uniqueName } from "./helpers";
 import { E2E_PORT } from "./ports";
 
 const ADVERTISER = "https://advertiser.example/landing";
@@ -171,14 +171,7 @@ test("an HTML ad's link clicked before the app is live opens the advertiser once
     route.fulfill({ contentType: "text/html", body: "<title>Advertiser</title><h1>Advertiser</h1>" }),
   );
   // The app's entry module waits until the click is made: the frame has loaded, the page is not live.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdApp(page);
   await page.goto(busyPost, { waitUntil: "commit" });
   const ad = page.frameLocator(`iframe[title="${AD_TITLE}"]`).first();
   await expect(ad.getByText("script ran")).toBeVisible();
