@@ -72,12 +72,16 @@ export type AppOptions = Pick<
       pollMs?: number;
     };
     /**
-     * Webhooks: the server key that seals their secrets (default: a random one for this process,
-     * for tests; main.ts passes FORUM_SECRET_KEY or the data folder's key), the operator's
-     * settings, and whether the background sender runs (tests that drive it by hand turn it off).
+     * The server key that seals the secrets the forum reads again (webhook and TOTP secrets):
+     * main.ts passes FORUM_SECRET_KEY or the data folder's key; default a random one for this
+     * process (tests give every instance of one forum the same).
+     */
+    serverKey?: Buffer;
+    /**
+     * Webhooks: the operator's settings, and whether the background sender runs (tests that
+     * drive it by hand turn it off).
      */
     webhooks?: {
-      serverKey?: Buffer;
       allowHttp?: boolean;
       allowPrivate?: boolean;
       background?: boolean;
@@ -133,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const stopWatchingWrites = watchOtherInstances(app, options.database, readCache);
   const tracking = options.adTracking ?? AD_TRACKING;
   const mail = startMail(app, options);
-  const webhooks = startWebhooks(app, options);
+  const serverKey = options.serverKey ?? randomBytes(SERVER_KEY_BYTES);
+  const webhooks = startWebhooks(app, options, serverKey);
   const services: ApiServices = {
     db: options.database.db,
     readDb: options.database.reader,
@@ -144,6 +149,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
     mail,
     webhooks,
+    serverKey,
     parseUpload: workerUploadParser(),
   };
   // SQLite: searches and every query's statements on reader threads (services/readThreads.ts).
@@ -253,10 +259,10 @@ function startMail(app: ForumApp, options: AppOptions): Mailer {
 }
 
 /** Webhook deliveries' sender: every instance runs one; each delivery is claimed by one of them. */
-function startWebhooks(app: ForumApp, options: AppOptions): Webhooks {
+function startWebhooks(app: ForumApp, options: AppOptions, serverKey: Buffer): Webhooks {
   const settings = options.webhooks ?? {};
   const webhooks = new Webhooks(options.database.db, {
-    serverKey: settings.serverKey ?? randomBytes(SERVER_KEY_BYTES),
+    serverKey,
     allowHttp: settings.allowHttp ?? false,
     allowPrivate: settings.allowPrivate ?? false,
     ...(options.clock ? { clock: options.clock } : {}),

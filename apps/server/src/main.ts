@@ -22,8 +22,8 @@ async function main() {
       timeZone: config.timeZone,
       notifyDelayMs: config.emailNotifyDelaySeconds * 1000,
     },
+    serverKey: loadServerKey(config, bootLog),
     webhooks: {
-      serverKey: loadServerKey(config, bootLog),
       allowHttp: config.webhooksAllowHttp,
       allowPrivate: config.webhooksAllowPrivate,
     },

@@ -59,8 +59,9 @@ async function appOn(database: TestDatabase, options: ForumOptions, serverKey: B
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
     // Every instance of one forum shares its server key, as FORUM_SECRET_KEY makes them. The
-    // deliveries' sender runs only for a suite that asks (the webhook suite drives it by hand).
-    webhooks: { serverKey, background: false, ...options.webhooks },
+    // webhook deliveries' sender runs only for a suite that asks (the webhook suite drives it).
+    serverKey,
+    webhooks: { background: false, ...options.webhooks },
   });
   options.beforeReady?.(app);
   try {

@@ -56,6 +56,26 @@ const ROWS: Row[] = [
   { method: "POST", url: "/api/logout", path: () => "/api/logout" },
   {
     method: "POST",
+    url: "/api/login/second-step",
+    public: true,
+    path: () => "/api/login/second-step",
+    body: () => ({ challenge: "no-such-challenge", code: "123456" }),
+  },
+  { method: "POST", url: "/api/users/me/two-step/setup", path: () => "/api/users/me/two-step/setup" },
+  {
+    method: "POST",
+    url: "/api/users/me/two-step/enable",
+    path: () => "/api/users/me/two-step/enable",
+    body: () => ({ code: "000000" }),
+  },
+  {
+    method: "POST",
+    url: "/api/users/me/two-step/disable",
+    path: () => "/api/users/me/two-step/disable",
+    body: () => ({ password: "not the password" }),
+  },
+  {
+    method: "POST",
     url: "/api/password/forgot",
     public: true,
     path: () => "/api/password/forgot",
@@ -595,6 +615,10 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       results[label(row)] = (await send(fresh.member, row, freshFixture)).status;
     expect(results).toEqual({
       "POST /api/logout": 200,
+      "POST /api/users/me/two-step/setup": 200,
+      // A code cannot be guessed here, and with it off there is nothing to turn off.
+      "POST /api/users/me/two-step/enable": 400,
+      "POST /api/users/me/two-step/disable": 400,
       "PUT /api/auth/change-password": 200,
       "PUT /api/users/:id": 200,
       "PUT /api/users/me/preferences": 200,

@@ -76,6 +76,7 @@ beforeAll(async () => {
     "mail.digestSchedule": { good: undefined },
     "webhooks.list": { good: undefined },
     "sessions.list": { good: undefined },
+    "twoStep.status": { good: undefined },
     "webhooks.deliveries": { good: { id: webhookId }, bad: { id: 999_999 } },
   };
 });

@@ -7,6 +7,7 @@
 // test/postgres/notified-kinds.test.ts.
 import { createHash } from "node:crypto";
 import * as XLSX from "@e965/xlsx";
+import { totpCode, totpStepAt } from "@forum/api";
 import { type DataKind, TABLE_KINDS, type TableKinds } from "@forum/db";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +71,15 @@ async function writtenKinds(): Promise<Map<DataKind, string[]>> {
 
 async function member() {
   return signedIn(forum);
+}
+
+/** A member with two-step sign-in on, and their recovery codes. */
+async function withTwoStep() {
+  const browser = await member();
+  const { secret } = (await browser.post("/api/users/me/two-step/setup")).body;
+  const enabled = await browser.post("/api/users/me/two-step/enable", { code: totpCode(secret, totpStepAt(Date.now())) });
+  expect(enabled.status).toBe(200);
+  return { browser, recoveryCodes: enabled.body.recoveryCodes as string[] };
 }
 
 /** The member signed in on another browser too. */
@@ -172,6 +182,27 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const { id } = (await browser.post("/api/users/me/tokens", { name: "Theirs", scope: "read", expiresInDays: "30" }))
       .body;
     return () => admin.del(`/api/admin/tokens/${id}`);
+  },
+  "twoStep.setup": async () => {
+    const browser = await member();
+    return () => browser.post("/api/users/me/two-step/setup");
+  },
+  "twoStep.enable": async () => {
+    const browser = await member();
+    const { secret } = (await browser.post("/api/users/me/two-step/setup")).body;
+    return () => browser.post("/api/users/me/two-step/enable", { code: totpCode(secret, totpStepAt(Date.now())) });
+  },
+  "twoStep.disable": async () => {
+    const { browser } = await withTwoStep();
+    return () => browser.post("/api/users/me/two-step/disable", { password: browser.user.password });
+  },
+  "auth.secondStep": async () => {
+    const { browser, recoveryCodes } = await withTwoStep();
+    const signingIn = client(forum.app);
+    const { challenge } = (
+      await signingIn.post("/api/login", { username: browser.user.username, password: browser.user.password })
+    ).body;
+    return () => signingIn.post("/api/login/second-step", { challenge, code: recoveryCodes[0] });
   },
   "sessions.signOut": async () => {
     const browser = await member();

@@ -29,6 +29,8 @@ export type ApiServices = {
   throttles: Throttles;
   /** Mail: the outbox, where its links point, the background sender (packages/api/src/mail). */
   mail: Mailer;
+  /** Seals the secrets the forum reads again (secrets/sealed.ts): FORUM_SECRET_KEY. */
+  serverKey: Buffer;
   /** Webhooks: the operator's settings, the server key, the background sender (packages/api/src/webhooks). */
   webhooks: Webhooks;
   /** Where searches run (SQLite: reader threads, services/readThreads.ts); default: on `readDb`. */

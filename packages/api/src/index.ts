@@ -52,6 +52,7 @@ export { ReadCache, type ReadScope } from "./services/readCache";
 export { type ReadThreads, startReadThreads } from "./services/readThreads";
 export { type Searcher, searcherOn } from "./services/search";
 export { publicSessionId } from "./services/sessionList";
+export { totpCode, totpStepAt } from "./auth/totp";
 export {
   countPosts,
   SITEMAP_URLS_PER_FILE,

@@ -15,6 +15,7 @@ import { repliesRouter } from "./router/replies";
 import { reportsRouter } from "./router/reports";
 import { searchRouter } from "./router/search";
 import { sessionsRouter } from "./router/sessions";
+import { twoStepRouter } from "./router/twoStep";
 import { usersRouter } from "./router/users";
 import { votesRouter } from "./router/votes";
 import { webhooksRouter } from "./router/webhooks";
@@ -40,6 +41,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
   sessions: sessionsRouter,
+  twoStep: twoStepRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -141,6 +141,8 @@ export const THROTTLES = {
   resetMailsPerAccount: { name: "reset-account", limit: 3, windowMs: HOUR_MS },
   /** Password-reset requests from one client address, whatever they name. */
   resetRequestsPerAddress: { name: "reset-address", limit: 10, windowMs: HOUR_MS },
+  /** Wrong second-step codes for one account (two-step sign-in), counted like wrong passwords. */
+  secondStepPerAccount: { name: "second-step-account", limit: 5, windowMs: 15 * MINUTE_MS },
   /** Confirmation mails a member asks to be sent again (Resend). */
   confirmationResends: { name: "confirm-resend", limit: 3, windowMs: HOUR_MS },
 } as const satisfies Record<string, ThrottleRule>;

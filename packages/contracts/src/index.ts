@@ -17,5 +17,6 @@ export * from "./search";
 export * from "./sessions";
 export * from "./slug";
 export * from "./text";
+export * from "./twoStep";
 export * from "./types";
 export * from "./webhooks";

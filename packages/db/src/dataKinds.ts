@@ -51,6 +51,8 @@ export const DATA_KINDS = [
   "apiTokens",
   /** Webhook endpoints and their deliveries (migration 0025). */
   "webhooks",
+  /** Two-step sign-in: recovery codes, sign-ins waiting for their code, and the users' secret columns (0027). */
+  "twoStep",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -64,7 +66,13 @@ export type TableKinds = { kind: DataKind; counters?: Partial<Record<DataKind, r
 
 /** Every table the forum writes, with the kind of data its rows are. */
 export const TABLE_KINDS = {
-  users: { kind: "users", counters: { preferences: ["preferences"] } },
+  users: {
+    kind: "users",
+    counters: {
+      preferences: ["preferences"],
+      twoStep: ["totpPendingSealed", "totpSealed", "totpEnabledAt", "totpLastStep"],
+    },
+  },
   sessions: { kind: "sessions", counters: { sessionUse: ["lastSeenAt", "expiresAt"] } },
   categories: { kind: "categories", counters: { posts: ["postCount"] } },
   posts: {
@@ -92,6 +100,8 @@ export const TABLE_KINDS = {
   api_tokens: { kind: "apiTokens" },
   webhooks: { kind: "webhooks" },
   webhook_deliveries: { kind: "webhooks" },
+  recovery_codes: { kind: "twoStep" },
+  login_challenges: { kind: "twoStep" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

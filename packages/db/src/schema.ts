@@ -23,6 +23,13 @@ export interface UsersTable {
   emailConfirmedAt: Generated<number | null>;
   /** A new address waiting for its confirmation; `email` stays until it is confirmed. */
   pendingEmail: Generated<string | null>;
+  /** Two-step sign-in (migration 0027): a set-up secret not yet confirmed, sealed with the server key. */
+  totpPendingSealed: Generated<string | null>;
+  /** The authenticator app's secret, sealed; null while two-step sign-in is off. */
+  totpSealed: Generated<string | null>;
+  totpEnabledAt: Generated<number | null>;
+  /** The last 30 s step a code was accepted for: no code is accepted twice. */
+  totpLastStep: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -292,6 +299,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -343,4 +352,22 @@ export interface WebhookDeliveriesTable {
   /** The start of the last response's body (at most 1 KB), shown escaped. */
   lastResponse: string | null;
   deliveredAt: number | null;
+}
+
+/** A two-step sign-in recovery code, as its SHA-256 only (migration 0027). */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  /** Set when used: each works once. */
+  usedAt: number | null;
+}
+
+/** A sign-in whose password was right, waiting for its second step (migration 0027). */
+export interface LoginChallengesTable {
+  /** SHA-256 of the challenge token the client holds. */
+  tokenHash: string;
+  userId: number;
+  expiresAt: number;
+  createdAt: number;
 }

@@ -5,8 +5,12 @@ import {
   MESSAGES,
   messageViewSchema,
   registerInput,
+  secondStepInput,
+  secondStepNeededSchema,
   THROTTLES,
+  TWO_STEP_MESSAGES,
 } from "@forum/contracts";
+import { z } from "zod";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
 import { invalidateSession } from "../auth/sessions";
 import { startSession } from "../auth/signIn";
@@ -15,6 +19,7 @@ import { badRequest, forbidden, unauthorized } from "../errors";
 import { queueConfirmationMail } from "../services/emailConfirmation";
 import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
+import { challengedUser, createChallenge, endChallenge, proveSecondStep } from "../services/twoStep";
 import { createUser, findUserById, findUserByUsername, replacePassword } from "../services/users";
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 
@@ -53,7 +58,8 @@ export const authRouter = router({
   login: publicProcedure
     .meta({
       rest: { method: "POST", path: "/api/login" },
-      summary: "Sign in: sets the session cookie",
+      summary:
+        "Sign in: sets the session cookie; with two-step sign-in on, answers a challenge for POST /api/login/second-step instead",
       failures: {
         401: MESSAGES.invalidCredentials,
         403: MESSAGES.banned,
@@ -63,7 +69,7 @@ export const authRouter = router({
       sessionOnly: true,
     })
     .input(loginInput)
-    .output(answer(currentUserSchema))
+    .output(answer(z.union([currentUserSchema, secondStepNeededSchema])))
     .mutation(async ({ ctx, input }) => {
       const account = input.username.toLowerCase();
       await throttle(ctx.throttles, THROTTLES.loginPerAddress, ctx.clientIp, MESSAGES.tooManyLoginAttempts);
@@ -77,6 +83,42 @@ export const authRouter = router({
       // Only after the password matched, so a ban does not reveal that an account exists.
       if (user.banned === 1) throw forbidden(MESSAGES.banned);
       await ctx.throttles.clear(THROTTLES.loginPerAccount, account);
+      // The password was right; with two-step sign-in on, the session waits for a code.
+      if (user.totpEnabledAt !== null) {
+        return { secondStep: "totp" as const, challenge: await createChallenge(ctx.db, user.id, ctx.throttles.now()) };
+      }
+      await startSession(ctx, user.id);
+      return toCurrentUser(user);
+    }),
+
+  /** The second step of a sign-in: a current authenticator code, or an unused recovery code. */
+  secondStep: publicProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/login/second-step" },
+      summary: "Finish a sign-in with two-step sign-in on: the code from the authenticator app, or a recovery code",
+      failures: {
+        401: [TWO_STEP_MESSAGES.challengeExpired, TWO_STEP_MESSAGES.codeWrong],
+        403: MESSAGES.banned,
+        429: withWait(TWO_STEP_MESSAGES.tooManyCodes),
+      },
+      writes: ["sessions", "throttles", "twoStep"],
+      sessionOnly: true,
+    })
+    .input(secondStepInput)
+    .output(answer(currentUserSchema))
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.throttles.now();
+      const userId = await challengedUser(ctx.db, input.challenge, now);
+      if (userId === null) throw unauthorized(TWO_STEP_MESSAGES.challengeExpired);
+      const subject = String(userId);
+      await throttle(ctx.throttles, THROTTLES.secondStepPerAccount, subject, TWO_STEP_MESSAGES.tooManyCodes);
+      if (!(await proveSecondStep(ctx.db, ctx.serverKey, userId, input.code, now))) {
+        throw unauthorized(TWO_STEP_MESSAGES.codeWrong);
+      }
+      await endChallenge(ctx.db, input.challenge);
+      await ctx.throttles.clear(THROTTLES.secondStepPerAccount, subject);
+      const user = await findUserById(ctx.db, userId);
+      if (user.banned === 1) throw forbidden(MESSAGES.banned);
       await startSession(ctx, user.id);
       return toCurrentUser(user);
     }),
