@@ -1,6 +1,7 @@
 // The typed client against a listening server, and the two doors answering the same bodies.
 import type { AddressInfo } from "node:net";
-import { type AppRouter, createForumClient, TRPCClientError } from "@forum/client";
+import { totpCode, totpStepAt } from "@forum/api";
+import { type AppRouter, createForumClient, needsSecondStep, TRPCClientError } from "@forum/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, insertCategory, insertPost, insertUser, startForum, type TestForum } from "./harness";
 
@@ -36,12 +37,31 @@ function nodeClient() {
 }
 
 describe("typed client", () => {
+  it("signs in with a second step when the account has two-step sign-in on", async () => {
+    const member = await insertUser(forum.db, { username: "typed_two_step", password: "typed-password" });
+    const setUp = nodeClient();
+    await setUp.auth.login.mutate({ username: member.username, password: member.password });
+    const { secret } = await setUp.twoStep.setup.mutate();
+    const codeAt = (at: number) => totpCode(secret, totpStepAt(at));
+    await setUp.twoStep.enable.mutate({ code: codeAt(Date.now()) });
+
+    const later = nodeClient();
+    const answer = await later.auth.login.mutate({ username: member.username, password: member.password });
+    if (!needsSecondStep(answer)) throw new Error("the password alone signed in");
+    // The next step's code: later than the one just used, and inside the server's one-step
+    // drift window whichever side of a step boundary its clock reads.
+    const me = await later.auth.secondStep.mutate({ challenge: answer.challenge, code: codeAt(Date.now() + 30_000) });
+    expect(me.username).toBe("typed_two_step");
+    expect((await later.auth.me.query()).username).toBe("typed_two_step");
+  });
+
   it("reads, signs in, writes and votes over HTTP", async () => {
     const forumClient = nodeClient();
     const categories = await forumClient.categories.list.query();
     expect(categories.map((c) => c.name)).toContain("Typed");
 
     const me = await forumClient.auth.login.mutate({ username: "typed_author", password: "typed-password" });
+    if (needsSecondStep(me)) throw new Error("typed_author has no second step");
     expect(me.username).toBe("typed_author");
 
     const created = await forumClient.posts.create.mutate({

@@ -494,6 +494,7 @@ describe("visitors", () => {
       "POST /api/email/confirm",
       "POST /api/email/unsubscribe",
       "POST /api/login",
+      "POST /api/login/second-step",
       "POST /api/password/forgot",
       "POST /api/password/reset",
       "POST /api/register",
@@ -503,6 +504,8 @@ describe("visitors", () => {
     expect((await client(forum.app).post("/api/email/confirm", { token: "forum_confirm_unknown" })).status).toBe(400);
     const unsubscribe = { token: "forum_unsubscribe_unknown" };
     expect((await client(forum.app).post("/api/email/unsubscribe", unsubscribe)).status).toBe(400);
+    const guessed = { challenge: "not-a-challenge", code: "123456" };
+    expect((await client(forum.app).post("/api/login/second-step", guessed)).status).toBe(401);
     const track = await client(forum.app).post(`/api/ads/${fixture.adId}/track`, { type: "impression" });
     expect(track.status).toBe(204);
     const user = await insertUser(forum.db, { password: "visitor-login-1" });

@@ -50,11 +50,21 @@ describe("setting it up", () => {
     });
     const enabled = await member.post("/api/users/me/two-step/enable", { code: codeAt(setup.body.secret) });
     expect(enabled.body.recoveryCodes).toHaveLength(10);
-    expect(await member.get("/api/users/me/two-step")).toMatchObject({ body: { enabled: true, recoveryCodesLeft: 10 } });
-    const row = await forum.db.selectFrom("users").selectAll().where("id", "=", member.user.id).executeTakeFirstOrThrow();
+    expect(await member.get("/api/users/me/two-step")).toMatchObject({
+      body: { enabled: true, recoveryCodesLeft: 10 },
+    });
+    const row = await forum.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", member.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.totpSealed).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(setup.body.secret);
-    const hashes = await forum.db.selectFrom("recovery_codes").select("codeHash").where("userId", "=", member.user.id).execute();
+    const hashes = await forum.db
+      .selectFrom("recovery_codes")
+      .select("codeHash")
+      .where("userId", "=", member.user.id)
+      .execute();
     const first = enabled.body.recoveryCodes[0].replace(/-/g, "");
     expect(hashes.map((h) => h.codeHash)).toContain(createHash("sha256").update(first).digest("hex"));
     expect(JSON.stringify(hashes)).not.toContain(first);
@@ -83,8 +93,12 @@ describe("signing in with it on", () => {
     ).toMatchObject({ status: 401, body: { message: TWO_STEP_MESSAGES.codeWrong } });
     now += 30_000;
     expect(
-      (await again.browser.post("/api/login/second-step", { challenge: again.answer.body.challenge, code: codeAt(secret) }))
-        .status,
+      (
+        await again.browser.post("/api/login/second-step", {
+          challenge: again.answer.body.challenge,
+          code: codeAt(secret),
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -93,8 +107,12 @@ describe("signing in with it on", () => {
     const code = recoveryCodes[3] as string;
     const first = await passwordStep(user);
     expect(
-      (await first.browser.post("/api/login/second-step", { challenge: first.answer.body.challenge, code: code.toUpperCase() }))
-        .status,
+      (
+        await first.browser.post("/api/login/second-step", {
+          challenge: first.answer.body.challenge,
+          code: code.toUpperCase(),
+        })
+      ).status,
     ).toBe(200);
     const second = await passwordStep(user);
     expect(
@@ -105,16 +123,24 @@ describe("signing in with it on", () => {
   it("throttles wrong codes like wrong passwords, and lets a challenge expire", async () => {
     const { user, secret } = await withTwoStep();
     const { browser, answer } = await passwordStep(user);
-    const attempt = (code: string) => browser.post("/api/login/second-step", { challenge: answer.body.challenge, code });
+    const attempt = (code: string) =>
+      browser.post("/api/login/second-step", { challenge: answer.body.challenge, code });
     for (let n = 0; n < 5; n++) expect((await attempt("000000")).status).toBe(401);
     const held = await attempt(codeAt(secret));
     expect(held.status).toBe(429);
     now += 16 * 60_000;
-    expect(await attempt(codeAt(secret))).toMatchObject({ status: 401, body: { message: TWO_STEP_MESSAGES.challengeExpired } });
+    expect(await attempt(codeAt(secret))).toMatchObject({
+      status: 401,
+      body: { message: TWO_STEP_MESSAGES.challengeExpired },
+    });
     const fresh = await passwordStep(user);
     expect(
-      (await fresh.browser.post("/api/login/second-step", { challenge: fresh.answer.body.challenge, code: codeAt(secret) }))
-        .status,
+      (
+        await fresh.browser.post("/api/login/second-step", {
+          challenge: fresh.answer.body.challenge,
+          code: codeAt(secret),
+        })
+      ).status,
     ).toBe(200);
   });
 });
@@ -133,13 +159,18 @@ describe("turning it off", () => {
     });
     const { answer } = await passwordStep(user);
     expect(answer.body).toMatchObject({ username: user.username });
-    expect(await forum.db.selectFrom("recovery_codes").select("id").where("userId", "=", user.id).execute()).toEqual([]);
+    expect(await forum.db.selectFrom("recovery_codes").select("id").where("userId", "=", user.id).execute()).toEqual(
+      [],
+    );
   });
 
   it("cannot be changed with an API token", async () => {
     const member: Client & { user: { id: number } } = await signedIn(forum, { createdAt: now - 7 * 24 * 3600_000 });
-    const token = (await member.post("/api/users/me/tokens", { name: "bot", scope: "write", expiresInDays: "30" })).body.token;
+    const token = (await member.post("/api/users/me/tokens", { name: "bot", scope: "write", expiresInDays: "30" })).body
+      .token;
     const bot = client(forum.app);
-    expect((await bot.post("/api/users/me/two-step/setup", undefined, { authorization: `Bearer ${token}` })).status).toBe(403);
+    expect(
+      (await bot.post("/api/users/me/two-step/setup", undefined, { authorization: `Bearer ${token}` })).status,
+    ).toBe(403);
   });
 });

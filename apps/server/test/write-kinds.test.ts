@@ -77,7 +77,9 @@ async function member() {
 async function withTwoStep() {
   const browser = await member();
   const { secret } = (await browser.post("/api/users/me/two-step/setup")).body;
-  const enabled = await browser.post("/api/users/me/two-step/enable", { code: totpCode(secret, totpStepAt(Date.now())) });
+  const enabled = await browser.post("/api/users/me/two-step/enable", {
+    code: totpCode(secret, totpStepAt(Date.now())),
+  });
   expect(enabled.status).toBe(200);
   return { browser, recoveryCodes: enabled.body.recoveryCodes as string[] };
 }

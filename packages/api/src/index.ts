@@ -6,6 +6,7 @@ export {
   type ValidatedSession,
   validateSessionToken,
 } from "./auth/sessions";
+export { totpCode, totpStepAt } from "./auth/totp";
 export { type CountedView, countedViewOf } from "./cache/countedView";
 export { keptThrough, type Placement, type PostMove, placementOf } from "./cache/placement";
 export {
@@ -52,7 +53,6 @@ export { ReadCache, type ReadScope } from "./services/readCache";
 export { type ReadThreads, startReadThreads } from "./services/readThreads";
 export { type Searcher, searcherOn } from "./services/search";
 export { publicSessionId } from "./services/sessionList";
-export { totpCode, totpStepAt } from "./auth/totp";
 export {
   countPosts,
   SITEMAP_URLS_PER_FILE,

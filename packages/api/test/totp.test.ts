@@ -32,7 +32,9 @@ describe("TOTP", () => {
     // Used once: the same code (or an older one) again is refused.
     expect(acceptedTotpStep(secret, totpCode(secret, step), now, step)).toBeNull();
     expect(acceptedTotpStep(secret, totpCode(secret, step - 1), now, step)).toBeNull();
-    expect(acceptedTotpStep(secret, ` ${totpCode(secret, step).slice(0, 3)} ${totpCode(secret, step).slice(3)} `, now, null)).toBe(step);
+    expect(
+      acceptedTotpStep(secret, ` ${totpCode(secret, step).slice(0, 3)} ${totpCode(secret, step).slice(3)} `, now, null),
+    ).toBe(step);
     expect(acceptedTotpStep(secret, "12345", now, null)).toBeNull();
   });
 

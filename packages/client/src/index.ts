@@ -37,3 +37,14 @@ export function createForumClient(options: ForumClientOptions): TRPCClient<AppRo
 }
 
 export type ForumClient = TRPCClient<AppRouter>;
+
+type LoginAnswer = Awaited<ReturnType<ForumClient["auth"]["login"]["mutate"]>>;
+
+/**
+ * Whether a sign-in's answer asks for the second step (two-step sign-in is on for the account):
+ * then send the code from the authenticator app, or a recovery code, with its challenge to
+ * `auth.secondStep` within ten minutes.
+ */
+export function needsSecondStep(answer: LoginAnswer): answer is Extract<LoginAnswer, { secondStep: "totp" }> {
+  return "secondStep" in answer;
+}

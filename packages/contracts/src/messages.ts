@@ -6,7 +6,7 @@ import { BANNED_MESSAGE } from "./bannedMessage";
 import { ADS_BETWEEN_POSTS_MAX, ADS_BETWEEN_POSTS_MIN, BULK_MAX_FILE_BYTES, LIMITS } from "./constants";
 import { SEARCH_MIN_LENGTH } from "./search";
 
-const inMinutes = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+export const inMinutes = (minutes: number) => `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
 
 export const MESSAGES = {
   requiredFields: "Please fill in all required fields",

@@ -1,6 +1,7 @@
 // Two-step sign-in (issue 30): an authenticator app (TOTP) after the password, or one of ten
 // single-use recovery codes. What the calls take and answer, and what the server says.
 import { z } from "zod";
+import { inMinutes } from "./messages";
 
 export const RECOVERY_CODE_COUNT = 10;
 /** How long a sign-in waits for its second step. */
@@ -17,7 +18,7 @@ export const TWO_STEP_MESSAGES = {
   proofRequired: "Enter a current code or your password to turn two-step sign-in off",
   passwordWrong: "Current password is incorrect",
   challengeExpired: "Your sign-in took too long or was already used: please sign in again",
-  tooManyCodes: "Too many wrong codes. Please wait",
+  tooManyCodes: (minutes: number) => `Too many wrong codes. Try again in ${inMinutes(minutes)}.`,
   staffRequired: "Admins and moderators must set up two-step sign-in first: Settings → Security",
 } as const;
 

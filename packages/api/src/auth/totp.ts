@@ -25,7 +25,9 @@ export function totpStepAt(now: number): number {
 export function totpCode(secret: string, step: number, digits = TOTP_DIGITS): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac("sha1", Buffer.from(decodeBase32IgnorePadding(secret))).update(counter).digest();
+  const mac = createHmac("sha1", Buffer.from(decodeBase32IgnorePadding(secret)))
+    .update(counter)
+    .digest();
   const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
   const binary = mac.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 10 ** digits).padStart(digits, "0");

@@ -5,25 +5,19 @@
 import {
   disableTwoStepInput,
   enableTwoStepInput,
+  messageViewSchema,
   recoveryCodesSchema,
   TWO_STEP_MESSAGES,
   twoStepSetupSchema,
   twoStepStatusSchema,
-  messageViewSchema,
 } from "@forum/contracts";
 import QRCode from "qrcode";
 import { verifyPassword } from "../auth/password";
 import { totpUri } from "../auth/totp";
 import { answer } from "../describe";
 import { badRequest } from "../errors";
+import { disableTwoStep, enableTwoStep, proveSecondStep, startTwoStepSetup, twoStepStatus } from "../services/twoStep";
 import { findUserById } from "../services/users";
-import {
-  disableTwoStep,
-  enableTwoStep,
-  proveSecondStep,
-  startTwoStepSetup,
-  twoStepStatus,
-} from "../services/twoStep";
 import { memberProcedure, router } from "../trpc";
 
 /** The name authenticator apps show beside the code. */
@@ -42,7 +36,8 @@ export const twoStepRouter = router({
   setup: memberProcedure
     .meta({
       rest: { method: "POST", path: "/api/users/me/two-step/setup", from: "none" },
-      summary: "Start set-up: a new secret for the authenticator app, as text and as a QR code (not on until a code confirms it)",
+      summary:
+        "Start set-up: a new secret for the authenticator app, as text and as a QR code (not on until a code confirms it)",
       failures: { 409: TWO_STEP_MESSAGES.alreadyOn },
       writes: ["twoStep"],
       sessionOnly: true,
@@ -87,7 +82,8 @@ export const twoStepRouter = router({
         }
       } else if (input.password) {
         const user = await findUserById(ctx.db, ctx.user.id);
-        if (!(await verifyPassword(user.passwordHash, input.password))) throw badRequest(TWO_STEP_MESSAGES.passwordWrong);
+        if (!(await verifyPassword(user.passwordHash, input.password)))
+          throw badRequest(TWO_STEP_MESSAGES.passwordWrong);
       } else throw badRequest(TWO_STEP_MESSAGES.proofRequired);
       await disableTwoStep(ctx.db, ctx.user.id);
       return { message: TWO_STEP_MESSAGES.turnedOff };

@@ -34,7 +34,11 @@ export async function startTwoStepSetup(db: ForumDb, key: Buffer, userId: number
   const user = await db.selectFrom("users").select("totpEnabledAt").where("id", "=", userId).executeTakeFirstOrThrow();
   if (user.totpEnabledAt !== null) throw conflict(TWO_STEP_MESSAGES.alreadyOn);
   const secret = newTotpSecret();
-  await db.updateTable("users").set({ totpPendingSealed: seal(key, secret) }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ totpPendingSealed: seal(key, secret) })
+    .where("id", "=", userId)
+    .execute();
   return secret;
 }
 
