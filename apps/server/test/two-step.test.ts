@@ -18,8 +18,10 @@ afterAll(() => forum.close());
 const codeAt = (secret: string, at = now) => totpCode(secret, totpStepAt(at));
 
 /** A member with two-step sign-in on: their secret and recovery codes. */
-async function withTwoStep() {
-  const user = await insertUser(forum.db, { createdAt: now - 7 * 24 * 3600_000 });
+const withTwoStep = () => withTwoStepAs("user");
+
+async function withTwoStepAs(role: "user" | "admin") {
+  const user = await insertUser(forum.db, { role, createdAt: now - 7 * 24 * 3600_000 });
   const browser = client(forum.app);
   expect((await browser.post("/api/login", { username: user.username, password: user.password })).status).toBe(200);
   const setup = await browser.post("/api/users/me/two-step/setup");
@@ -142,6 +144,39 @@ describe("signing in with it on", () => {
         })
       ).status,
     ).toBe(200);
+  });
+});
+
+describe("required of staff", () => {
+  it("keeps admins and moderators without it from their powers until they turn it on, and an admin cannot require it without having it", async () => {
+    const admin = await withTwoStepAs("admin");
+    const moderator = await signedIn(forum, { role: "moderator", createdAt: now - 7 * 24 * 3600_000 });
+    const plainAdmin = await signedIn(forum, { role: "admin", createdAt: now - 7 * 24 * 3600_000 });
+    expect(await plainAdmin.post("/api/forum-settings", { requireStaffTwoStep: true })).toMatchObject({
+      status: 400,
+      body: { message: TWO_STEP_MESSAGES.ownFirst },
+    });
+    expect(await admin.browser.post("/api/forum-settings", { requireStaffTwoStep: true })).toMatchObject({
+      status: 200,
+      body: { requireConfirmedEmail: false, requireStaffTwoStep: true },
+    });
+    try {
+      expect(await moderator.get("/api/admin/reports")).toMatchObject({
+        status: 403,
+        body: { message: TWO_STEP_MESSAGES.staffRequired },
+      });
+      expect((await plainAdmin.get("/api/admin/stats")).status).toBe(403);
+      expect((await admin.browser.get("/api/admin/stats")).status).toBe(200);
+      // Their member calls, and setting it up, still work.
+      expect((await moderator.get("/api/users/me/sessions")).status).toBe(200);
+      const setup = await moderator.post("/api/users/me/two-step/setup");
+      expect((await moderator.post("/api/users/me/two-step/enable", { code: codeAt(setup.body.secret) })).status).toBe(
+        200,
+      );
+      expect((await moderator.get("/api/admin/reports")).status).toBe(200);
+    } finally {
+      await admin.browser.post("/api/forum-settings", { requireStaffTwoStep: false });
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { scopesOfPost } from "./cache/scopes";
 import type { Context } from "./context";
 import type { ProcedureDescription } from "./describe";
 import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
+import { assertStaffTwoStep } from "./services/forumSettings";
 
 /** Who may call a procedure: set by the tier it is built on, and documented (401/403) from it. */
 export type Access = "public" | "session" | "member" | "moderator" | "admin";
@@ -191,12 +192,14 @@ export const memberProcedure = sessionProcedure.meta({ access: "member" }).use((
 });
 
 /** Moderators and admins: content moderation (reports). */
-export const moderatorProcedure = memberProcedure.meta({ access: "moderator" }).use(({ ctx, next }) => {
+export const moderatorProcedure = memberProcedure.meta({ access: "moderator" }).use(async ({ ctx, next }) => {
   if (ctx.user.role !== "moderator" && ctx.user.role !== "admin") throw forbidden(MESSAGES.moderatorsOnly);
+  await assertStaffTwoStep(ctx.db, ctx.user);
   return next();
 });
 
-export const adminProcedure = memberProcedure.meta({ access: "admin" }).use(({ ctx, next }) => {
+export const adminProcedure = memberProcedure.meta({ access: "admin" }).use(async ({ ctx, next }) => {
   if (ctx.user.role !== "admin") throw forbidden(MESSAGES.adminOnly);
+  await assertStaffTwoStep(ctx.db, ctx.user);
   return next();
 });

@@ -20,6 +20,7 @@ export const TWO_STEP_MESSAGES = {
   challengeExpired: "Your sign-in took too long or was already used: please sign in again",
   tooManyCodes: (minutes: number) => `Too many wrong codes. Try again in ${inMinutes(minutes)}.`,
   staffRequired: "Admins and moderators must set up two-step sign-in first: Settings → Security",
+  ownFirst: "Turn on two-step sign-in for your own account first (Settings → Security), so you are not locked out",
 } as const;
 
 const code = z

@@ -154,6 +154,8 @@ export const currentUserSchema = z.object({
   pendingEmail: z.string().nullable(),
   ...aboutFields,
   preferences: userPreferencesSchema,
+  /** Two-step sign-in is on (an authenticator app's code after the password). */
+  twoStepEnabled: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

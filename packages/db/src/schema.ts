@@ -134,6 +134,8 @@ export interface ForumSettingsTable {
   id: number;
   /** 1: members whose address is not confirmed may not post or reply (admins may). */
   requireConfirmedEmail: number;
+  /** 1: admins and moderators must have two-step sign-in on before they use their powers. */
+  requireStaffTwoStep: Generated<number>;
 }
 
 /** A throttled subject's events in the current window (see packages/api/src/services/throttles.ts). */

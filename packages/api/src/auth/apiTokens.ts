@@ -48,6 +48,7 @@ const tokenAndUser = compiledOnce(["hash"], (db, a: { hash: string }) =>
       "users.username",
       "users.role",
       "users.banned",
+      "users.totpEnabledAt",
     ])
     .where("api_tokens.tokenHash", "=", a.hash),
 );
@@ -79,7 +80,13 @@ export async function resolveApiToken(
   }
   return {
     ok: true,
-    user: { id: row.userId, username: row.username, role: row.role, banned: false },
+    user: {
+      id: row.userId,
+      username: row.username,
+      role: row.role,
+      banned: false,
+      twoStep: row.totpEnabledAt !== null,
+    },
     token: { id: row.id, scope: row.scope },
   };
 }

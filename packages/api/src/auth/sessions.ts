@@ -10,7 +10,8 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
 
-export type SessionUser = { id: number; username: string; role: Role; banned: boolean };
+/** `twoStep`: two-step sign-in is on for the account (the forum may require it of staff). */
+export type SessionUser = { id: number; username: string; role: Role; banned: boolean; twoStep: boolean };
 export type Session = { id: string; userId: number; expiresAt: number };
 
 export function generateSessionToken(): string {
@@ -55,6 +56,7 @@ const sessionAndUser = compiledOnce(["id"], (db, a: { id: string }) =>
       "users.username",
       "users.role",
       "users.banned",
+      "users.totpEnabledAt",
     ])
     .where("sessions.id", "=", a.id),
 );
@@ -90,7 +92,13 @@ export async function validateSessionToken(
   }
   return {
     session,
-    user: { id: row.userId, username: row.username, role: row.role, banned: row.banned === 1 },
+    user: {
+      id: row.userId,
+      username: row.username,
+      role: row.role,
+      banned: row.banned === 1,
+      twoStep: row.totpEnabledAt !== null,
+    },
     renewed,
   };
 }

@@ -1,20 +1,35 @@
 // The forum's own settings (one row, migration 0022) and the posting rule they carry.
-import { type ForumSettings, MESSAGES, type Role } from "@forum/contracts";
+import { type ForumSettings, type ForumSettingsChange, MESSAGES, type Role, TWO_STEP_MESSAGES } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { forbidden } from "../errors";
 
 export async function getForumSettings(db: ForumDb): Promise<ForumSettings> {
   const row = await db.selectFrom("forumSettings").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
-  return { requireConfirmedEmail: row.requireConfirmedEmail === 1 };
+  return { requireConfirmedEmail: row.requireConfirmedEmail === 1, requireStaffTwoStep: row.requireStaffTwoStep === 1 };
 }
 
-export async function updateForumSettings(db: ForumDb, settings: ForumSettings): Promise<ForumSettings> {
-  await db
-    .updateTable("forumSettings")
-    .set({ requireConfirmedEmail: settings.requireConfirmedEmail ? 1 : 0 })
-    .where("id", "=", 1)
-    .execute();
+const asFlag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
+export async function updateForumSettings(db: ForumDb, change: ForumSettingsChange): Promise<ForumSettings> {
+  const set = {
+    requireConfirmedEmail: asFlag(change.requireConfirmedEmail),
+    requireStaffTwoStep: asFlag(change.requireStaffTwoStep),
+  };
+  if (Object.values(set).some((value) => value !== undefined)) {
+    await db.updateTable("forumSettings").set(set).where("id", "=", 1).execute();
+  }
   return getForumSettings(db);
+}
+
+/**
+ * Refuses (403) an admin's or moderator's use of their powers while the forum requires two-step
+ * sign-in of staff and theirs is off. Read from the database only for staff without it: one
+ * indexed row, and a requirement just switched on holds on every instance at once.
+ */
+export async function assertStaffTwoStep(db: ForumDb, user: { twoStep: boolean }): Promise<void> {
+  if (user.twoStep) return;
+  const row = await db.selectFrom("forumSettings").select("requireStaffTwoStep").where("id", "=", 1).executeTakeFirst();
+  if (row?.requireStaffTwoStep === 1) throw forbidden(TWO_STEP_MESSAGES.staffRequired);
 }
 
 /**

@@ -43,6 +43,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     profileImageUrl: row.profileImageUrl,
     preferences: preferencesOf(row.preferences),
     createdAt: iso(row.createdAt),
+    twoStepEnabled: row.totpEnabledAt !== null,
   };
 }
 

@@ -4,7 +4,9 @@
 // waiting for their second step (a random token's SHA-256, minutes long).
 // - users."totpPendingSealed": a secret shown for set-up, not yet confirmed by a code.
 // - users."totpSealed" / "totpEnabledAt": the confirmed secret and since when it is on.
-// No NOTIFY trigger (see 0006): no cached read shows these columns or tables.
+// - forumSettings."requireStaffTwoStep": admins and moderators must have it on (the row's own
+//   NOTIFY trigger from 0022 already drops the cached settings).
+// No NOTIFY trigger on the new columns of users (see 0006): no cached read shows them.
 import type { Kysely } from "kysely";
 import { columnTypes } from "./columns";
 
@@ -15,6 +17,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("users").addColumn("totpSealed", "text").execute();
   await db.schema.alterTable("users").addColumn("totpEnabledAt", types.time).execute();
   await db.schema.alterTable("users").addColumn("totpLastStep", types.time).execute();
+  await db.schema
+    .alterTable("forumSettings")
+    .addColumn("requireStaffTwoStep", "integer", (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable("recovery_codes")
     .addColumn("id", "integer", types.id)
@@ -36,6 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("login_challenges").execute();
   await db.schema.dropTable("recovery_codes").execute();
+  await db.schema.alterTable("forumSettings").dropColumn("requireStaffTwoStep").execute();
   for (const column of ["totpLastStep", "totpEnabledAt", "totpSealed", "totpPendingSealed"]) {
     await db.schema.alterTable("users").dropColumn(column).execute();
   }
