@@ -5,6 +5,7 @@ import { MantineProvider } from "@mantine/core";
 import { type QueryClient, QueryClientProvider, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation, useRoutes } from "react-router";
+import { useStaffTwoStepGate } from "./auth/staffTwoStep";
 import { useCurrentUser } from "./auth/useCurrentUser";
 import { CreatePostProvider } from "./components/create-post/CreatePostContext";
 import { FullScreenLoading } from "./components/shell/FullScreenLoading";
@@ -42,6 +43,7 @@ function AppRoutes() {
     forgetPageData();
     forgetFlash(queryClient);
   }, [pathname, queryClient]);
+  useStaffTwoStepGate();
   return useRoutes(appRoutes);
 }
 

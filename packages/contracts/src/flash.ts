@@ -41,6 +41,15 @@ export const SIGN_IN_FORM_MESSAGES: Record<string, string> = {
   [MESSAGES.passwordMismatch]: "Password mismatch",
 };
 
+/**
+ * What a failed second step of a sign-in says: the server's reason (a wrong code, a challenge
+ * that ran out, too many codes), which the member can act on, except for a failure of the server.
+ */
+export function secondStepFailure(status: number | undefined, message: string): FlashText {
+  const shown = status !== undefined && status < 500 ? message : "";
+  return { title: "Login failed", message: shown || "Failed to check the code. Please try again." };
+}
+
 export const REGISTRATION_FAILED = "Username may already exist or invalid data";
 
 /**

@@ -4,6 +4,9 @@
 // message the app's toast would have shown as a flash (./flash.ts): where the person was sent
 // (the return path, the new reply) on success, back to the form with what was typed on failure.
 // Form bodies are parsed for these routes only: the API doors keep taking JSON alone.
+// A sign-in with two-step sign-in on goes back to the sign-in screen with the challenge in the
+// flash (an HttpOnly cookie, then the page's data; never the address), where the code's form
+// posts it with the code.
 import { createCaller } from "@forum/api";
 import {
   type Flash,
@@ -11,7 +14,9 @@ import {
   type NativeForm,
   ownReturnPath,
   RESUME_ACTIONS,
+  secondStepFailure,
   signInFailure,
+  TWO_STEP_MESSAGES,
 } from "@forum/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
@@ -51,9 +56,29 @@ export function registerNativeForms(
     const form: NativeForm = query.tab === "register" ? "register" : "login";
     const fields = fieldsOf(request.body);
     const api = createCaller(await options.contextFor(request, reply));
+    // Back to the same screen and tab, the return path kept.
+    const screen = `${request.routeOptions.url}?${new URLSearchParams({ ...query, tab: form } as Fields)}`;
+    if (form === "login" && fields.challenge !== undefined) {
+      try {
+        await api.auth.secondStep({ challenge: fields.challenge, code: fields.code ?? "" });
+      } catch (cause) {
+        const failure = errorItem(cause);
+        const message = failure.body.error.message;
+        // A wrong code keeps the challenge for another try; one that ran out starts over.
+        const values: Fields = message === TWO_STEP_MESSAGES.challengeExpired ? {} : { challenge: fields.challenge };
+        const text = secondStepFailure(failure.httpStatus, message);
+        return redirectWith(reply, screen, { ...text, color: "red", form, values });
+      }
+      return signedIn(reply, form, query);
+    }
     try {
       if (form === "login") {
-        await api.auth.login({ username: fields.username ?? "", password: fields.password ?? "" });
+        const answer = await api.auth.login({ username: fields.username ?? "", password: fields.password ?? "" });
+        if ("secondStep" in answer) {
+          // No message: the form of the second step says what to do.
+          const values = { username: fields.username ?? "", challenge: answer.challenge };
+          return redirectWith(reply, screen, { title: "", message: "", color: "green", form, values });
+        }
       } else {
         await api.auth.register({
           username: fields.username ?? "",
@@ -65,15 +90,18 @@ export function registerNativeForms(
     } catch (cause) {
       const failure = errorItem(cause);
       const text = signInFailure(form, failure.httpStatus, failure.body.error.message);
-      // Back to the same screen and tab, the return path kept; never the password.
-      const screen = `${request.routeOptions.url}?${new URLSearchParams({ ...query, tab: form } as Fields)}`;
+      // What was typed, never the password.
       const values: Fields =
         form === "login"
           ? { username: fields.username ?? "" }
           : { username: fields.username ?? "", email: fields.email ?? "" };
       return redirectWith(reply, screen, { ...text, color: "red", form, values });
     }
-    // The vote or new post that sent the visitor here is done by the page they return to.
+    return signedIn(reply, form, query);
+  };
+
+  /** Signed in: to the return path; the vote or new post that sent the visitor here is done there. */
+  const signedIn = (reply: FastifyReply, form: NativeForm, query: Record<string, string | undefined>) => {
     const resume = RESUME_ACTIONS.find((action) => action === query.resume);
     return redirectWith(reply, ownReturnPath(query.next), { ...FORM_SUCCESS[form], color: "green", resume });
   };

@@ -1,12 +1,15 @@
 // Account settings (/settings): Profile, Security, Preferences and API tokens tabs for the signed-in member.
-import { Button, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { TWO_STEP_MESSAGES } from "@forum/contracts";
+import { Alert, Button, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { useStaffMustSetUpTwoStep } from "../auth/staffTwoStep";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { AccountActivity } from "../components/account/AccountActivity";
 import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
 import { PreferencesSettings } from "../components/account/PreferencesSettings";
 import { ProfileSettings } from "../components/account/ProfileSettings";
 import { SessionsCard } from "../components/account/SessionsCard";
+import { TwoStepCard } from "../components/account/TwoStepCard";
 import { ApiTokensSettings } from "../components/apiTokens/ApiTokensSettings";
 import { type Choice, useUrlChoice } from "../components/browse/SortSelect";
 import { Breadcrumbs } from "../components/ui/Breadcrumbs";
@@ -24,12 +27,18 @@ const TABS: Choice<SettingsTab>[] = [
 export default function SettingsPage() {
   const { user } = useCurrentUser();
   const [tab, setTab] = useUrlChoice("tab", TABS, "profile");
+  const mustSetUpTwoStep = useStaffMustSetUpTwoStep();
   return (
     <Stack gap="md" maw={860} w="100%">
       <div>
         <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Settings" }]} />
         <PageTitle>Account Settings</PageTitle>
       </div>
+      {mustSetUpTwoStep && (
+        <Alert color="orange" title="Two-step sign-in required" role="status">
+          {TWO_STEP_MESSAGES.staffRequired}
+        </Alert>
+      )}
       {!user ? (
         <Paper withBorder p="xl" ta="center">
           <Stack align="center" gap="sm">
@@ -58,6 +67,7 @@ export default function SettingsPage() {
           <Tabs.Panel value="security">
             <Stack gap="md">
               <ChangePasswordForm />
+              <TwoStepCard />
               <SessionsCard />
               <AccountActivity user={user} />
             </Stack>

@@ -5,7 +5,8 @@ import { useFlash } from "../../lib/flash";
 
 export function FlashNotice({ mb }: { mb?: MantineSpacing }) {
   const [flash, dismiss] = useFlash();
-  if (!flash) return null;
+  // A flash without words only carries a form's state (the second step of a sign-in).
+  if (!flash?.message) return null;
   const failed = flash.color === "red";
   return (
     <Alert

@@ -2,7 +2,22 @@
 // the forum keeps only its hash or a sealed copy, so closing this dialog is the last time anyone
 // sees it.
 import { Button, Code, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
+
+/** A download link's address for some text, released when the text goes. */
+function useTextFileUrl(text: string | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (text === null) {
+      setUrl(null);
+      return;
+    }
+    const made = URL.createObjectURL(new Blob([`${text}\n`], { type: "text/plain" }));
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [text]);
+  return url;
+}
 
 export function ShownOnceDialog(props: {
   title: string;
@@ -10,10 +25,13 @@ export function ShownOnceDialog(props: {
   secret: string | null;
   copyLabel: string;
   testId: string;
+  /** Also offer it as a text file. */
+  download?: { fileName: string; label: string };
   /** How to use it. */
   children: ReactNode;
   onClose: () => void;
 }) {
+  const fileUrl = useTextFileUrl(props.download ? props.secret : null);
   return (
     <Modal opened={props.secret !== null} onClose={props.onClose} title={props.title}>
       <Stack gap="sm">
@@ -22,6 +40,11 @@ export function ShownOnceDialog(props: {
           {props.secret}
         </Code>
         <Group justify="flex-end">
+          {props.download && fileUrl && (
+            <Button component="a" href={fileUrl} download={props.download.fileName} variant="light">
+              {props.download.label}
+            </Button>
+          )}
           <CopyButton value={props.secret ?? ""}>
             {({ copied, copy }) => (
               <Button variant={copied ? "light" : "filled"} onClick={copy}>
