@@ -60,7 +60,7 @@ export type ServerConfig = {
   timeZone: string;
   /**
    * FORUM_SECRET_KEY (64 hex digits): seals the secrets the forum must read again (webhook
-   * secrets). Undefined: the key in `secretKeyPath`, generated there on first start.
+   * secrets, two-step sign-in secrets). Undefined: the key in `secretKeyPath`, generated there on first start.
    */
   secretKey: Buffer | undefined;
   /** Where the generated server key is kept: beside the SQLite file (./data/secret.key by default). */

@@ -35,11 +35,20 @@ const newReply = (who: Client) => who.post(`/api/posts/${postId}/replies`, { con
 describe("the setting", () => {
   it("is off by default, and a change shows on the next read", async () => {
     const visitor = client(forum.app);
-    expect((await visitor.get("/api/forum-settings")).body).toEqual({ requireConfirmedEmail: false });
+    expect((await visitor.get("/api/forum-settings")).body).toEqual({
+      requireConfirmedEmail: false,
+      requireStaffTwoStep: false,
+    });
     expect(await setRule(true)).toMatchObject({ status: 200, body: { requireConfirmedEmail: true } });
-    expect((await visitor.get("/api/forum-settings")).body).toEqual({ requireConfirmedEmail: true });
-    expect((await setRule(false)).body).toEqual({ requireConfirmedEmail: false });
-    expect((await visitor.get("/api/forum-settings")).body).toEqual({ requireConfirmedEmail: false });
+    expect((await visitor.get("/api/forum-settings")).body).toEqual({
+      requireConfirmedEmail: true,
+      requireStaffTwoStep: false,
+    });
+    expect((await setRule(false)).body).toEqual({ requireConfirmedEmail: false, requireStaffTwoStep: false });
+    expect((await visitor.get("/api/forum-settings")).body).toEqual({
+      requireConfirmedEmail: false,
+      requireStaffTwoStep: false,
+    });
   });
 
   it("is the admins' to change", async () => {

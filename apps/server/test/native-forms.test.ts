@@ -1,9 +1,10 @@
 // Forms that work before the web app is live or without JavaScript (issue 26): sign-in,
 // registration and the reply box post natively; the server answers 303 with the app's words as a
 // flash, which the next page shows once.
-import { FLASH_COOKIE } from "@forum/contracts";
+import { totpCode, totpStepAt } from "@forum/api";
+import { FLASH_COOKIE, TWO_STEP_MESSAGES } from "@forum/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
+import { client, insertCategory, insertPost, insertUser, signedIn, startForum, type TestForum } from "./harness";
 import { requireWebBuild } from "./webBuild";
 
 let forum: TestForum;
@@ -121,6 +122,46 @@ describe("sign-in form", () => {
     expect(flashOf(page.body)).toEqual({ role: "alert", text: "Login failed Invalid username or password" });
     expect(page.body).toMatch(/name="username"[^>]*value="native_wrong"/);
     expect(page.body).not.toContain("nope");
+  });
+
+  it("with two-step sign-in on, sends the password to the code's form, keeps it after a wrong code, and signs in with a right one", async () => {
+    const user = await insertUser(forum.db, { username: "native_two_step" });
+    const setUp = client(forum.app);
+    await setUp.post("/api/login", { username: user.username, password: user.password });
+    const { secret } = (await setUp.post("/api/users/me/two-step/setup")).body as { secret: string };
+    const codeAt = (at: number) => totpCode(secret, totpStepAt(at));
+    expect((await setUp.post("/api/users/me/two-step/enable", { code: codeAt(Date.now()) })).status).toBe(200);
+
+    const browser = jar();
+    const at = `/auth?tab=login&next=${encodeURIComponent(`/posts/${post.slug}`)}`;
+    const passwordStep = await submit(browser, at, { username: user.username, password: user.password });
+    expect(passwordStep.statusCode).toBe(303);
+    expect(passwordStep.headers.location).toBe(at);
+    expect(passwordStep.headers.location).not.toContain("challenge");
+    expect(browser.cookies.has("forum_session")).toBe(false);
+    const codePage = await open(browser, passwordStep.headers.location as string);
+    // The code's form, with the challenge for its post; no message above it.
+    expect(codePage.body).toContain("Authentication code");
+    const challenge = codePage.body.match(/name="challenge" value="([^"]+)"/)?.[1] ?? "";
+    expect(challenge).not.toBe("");
+    expect(flashOf(codePage.body)).toBeNull();
+
+    const wrong = await submit(browser, passwordStep.headers.location as string, { challenge, code: "000000" });
+    const again = await open(browser, wrong.headers.location as string);
+    expect(flashOf(again.body)).toEqual({ role: "alert", text: `Login failed ${TWO_STEP_MESSAGES.codeWrong}` });
+    expect(again.body).toContain(`name="challenge" value="${challenge}"`);
+
+    // The next step's code: later than the one that turned it on, inside the drift window.
+    const right = await submit(browser, wrong.headers.location as string, {
+      challenge,
+      code: codeAt(Date.now() + 30_000),
+    });
+    expect(right.headers.location).toBe(`/posts/${post.slug}`);
+    expect(browser.cookies.has("forum_session")).toBe(true);
+    expect(flashOf((await open(browser, `/posts/${post.slug}`)).body)).toEqual({
+      role: "status",
+      text: "Success Logged in successfully",
+    });
   });
 
   it("says which fields are missing as the app does", async () => {
