@@ -6,7 +6,10 @@
 // - users."totpSealed" / "totpEnabledAt": the confirmed secret and since when it is on.
 // - forumSettings."requireStaffTwoStep": admins and moderators must have it on (the row's own
 //   NOTIFY trigger from 0022 already drops the cached settings).
-// No NOTIFY trigger on the new columns of users (see 0006): no cached read shows them.
+// No cached read shows the new columns of users, but on PostgreSQL the table's statement trigger
+// (0018) still says "users" for each write of them: a second step accepted (once per sign-in)
+// drops the other instances' kept user answers, as a profile change does. Rare enough to keep
+// the trigger whole rather than split off these columns.
 import type { Kysely } from "kysely";
 import { columnTypes } from "./columns";
 
