@@ -14,7 +14,7 @@ export const dataExportRouter = router({
     .meta({
       rest: { method: "GET", path: "/api/users/me/data-export", from: "none" },
       summary:
-        "The signed-in member's latest data export: being prepared, ready (with its download address and expiry), expired or failed; and when they may ask again",
+        "The member's latest data export (being prepared, ready with its download address, expired) and when they may ask again",
       sessionOnly: true,
     })
     .output(answer(dataExportStatusSchema))
@@ -26,7 +26,7 @@ export const dataExportRouter = router({
     .meta({
       rest: { method: "POST", path: "/api/users/me/data-export", status: 201, from: "none" },
       summary:
-        "Ask for a zip of one's data (profile, preferences, posts, replies, votes, notifications, avatar) as JSON: built in the background, offered for 7 days, once a day",
+        "Ask for a zip of one's data as JSON (profile, posts, replies, votes...): built in the background, kept 7 days, once a day",
       failures: { 429: withWait(DATA_EXPORT_MESSAGES.tooSoon) },
       writes: ["dataExports", "throttles"],
       sessionOnly: true,
