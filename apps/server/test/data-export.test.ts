@@ -403,7 +403,7 @@ describe("several instances", () => {
     );
   });
 
-  it("leaves an export whose builder died mid-build to the next worker once the lease is over", async () => {
+  it("leaves an export whose builder died mid-build to the next worker once the lease is over (no mail to an unconfirmed address)", async () => {
     const member = await memberSignedIn();
     expect((await member.post("/api/users/me/data-export")).status).toBe(201);
     // What a claim leaves behind when its process is killed before it stores the zip.
@@ -422,6 +422,14 @@ describe("several instances", () => {
       .where("userId", "=", member.user.id)
       .executeTakeFirstOrThrow();
     expect({ state: row.state, attempts: Number(row.attempts) }).toEqual({ state: "ready", attempts: 2 });
+    // Built once after all: one mail at most, and none here, the address not being confirmed.
+    const mails = await forum.db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("kind", "=", "data-export")
+      .where("userId", "=", member.user.id)
+      .execute();
+    expect(mails).toEqual([]);
   });
 
   it("refuses API tokens: the website's session only", async () => {

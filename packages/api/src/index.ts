@@ -18,9 +18,8 @@ export {
   sharesHttpBody,
 } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
-export { exportFileName } from "./dataExport/content";
 export { DataExports, type DataExportsOptions } from "./dataExport/exports";
-export { DATA_EXPORT_LEASE_MS, DATA_EXPORT_MAX_ATTEMPTS, DataExportWorker } from "./dataExport/worker";
+export { DATA_EXPORT_LEASE_MS, DataExportWorker } from "./dataExport/worker";
 export {
   type Answer,
   answer,

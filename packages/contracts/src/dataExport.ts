@@ -37,8 +37,6 @@ export const DATA_EXPORT_MESSAGES = {
   expired: "This export has expired: request a new one",
 } as const;
 
-export const dataExportIdInput = z.object({ id: z.coerce.number().int().positive() });
-
 /** The member's latest export, or none. */
 export const dataExportStatusSchema = z.object({
   export: z
