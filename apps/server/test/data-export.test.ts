@@ -362,6 +362,25 @@ describe("an export", () => {
   });
 });
 
+describe("a large export", () => {
+  it("is zipped whole when its files are large enough for the zip writer's worker threads", async () => {
+    const member = await memberSignedIn();
+    // Past fflate's 160 kB threshold, from which it deflates on a worker thread.
+    const content = Array.from({ length: 6000 }, (_, i) => `Line ${i} of a long post, ${"x".repeat(i % 50)}`).join(
+      "\n",
+    );
+    expect(content.length).toBeGreaterThan(200_000);
+    await insertPost(forum.db, { authorId: member.user.id, categoryId, title: "A very long post", content });
+    now += 24 * HOUR;
+    expect((await member.post("/api/users/me/data-export")).status).toBe(201);
+    await worker().sendDue();
+    const status = (await member.get("/api/users/me/data-export")).body;
+    expect(status.export.state).toBe("ready");
+    const { json } = unzipped((await download(member, status.export.downloadUrl)).rawPayload);
+    expect(json["posts.json"]).toEqual([expect.objectContaining({ title: "A very long post", content })]);
+  });
+});
+
 describe("several instances", () => {
   it("build each export once when two workers run at the same time", async () => {
     const members = [];

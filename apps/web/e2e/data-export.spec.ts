@@ -17,6 +17,14 @@ test("a member requests their data, sees it become ready, and downloads a zip wi
     data: { title, content: "Something worth keeping a copy of", categoryId: categories[0].id },
   });
   expect(created.status()).toBe(201);
+  // Long posts too: posts.json passes 160 kB, from which the zip writer deflates on a worker
+  // thread, so the bundled server's worker path is taken here.
+  for (let i = 1; i <= 4; i++) {
+    const long = await page.request.post("/api/posts", {
+      data: { title: `Long notes ${i}`, content: `Note ${i}: ${"words ".repeat(7_500)}`, categoryId: categories[0].id },
+    });
+    expect(long.status()).toBe(201);
+  }
 
   await openReady(page, "/settings");
   const card = page.getByRole("region", { name: "Download my data" });
@@ -42,7 +50,14 @@ test("a member requests their data, sees it become ready, and downloads a zip wi
     expect.arrayContaining(["profile.json", "posts.json", "replies.json", "votes.json", "notifications.json"]),
   );
   const posts = JSON.parse(strFromU8(zip["posts.json"] as Uint8Array)) as { title: string }[];
-  expect(posts.map((post) => post.title)).toEqual([title]);
+  expect(posts.map((post) => post.title)).toEqual([
+    title,
+    "Long notes 1",
+    "Long notes 2",
+    "Long notes 3",
+    "Long notes 4",
+  ]);
+  expect(strFromU8(zip["posts.json"] as Uint8Array).length).toBeGreaterThan(160_000);
   const profile = JSON.parse(strFromU8(zip["profile.json"] as Uint8Array));
   expect(profile).toMatchObject({ username: member.username, email: `${member.username}@example.com` });
   expect(JSON.stringify(profile)).not.toContain("passwordHash");

@@ -5,7 +5,7 @@
 // (the columns are named, never `selectAll`), so a new secret column cannot slip in.
 import type { DATA_EXPORT_FILES } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
-import { strToU8, type Zippable, zipSync } from "fflate";
+import { type AsyncZippable, strToU8, zip } from "fflate";
 import { iso, preferencesOf } from "../services/mappers";
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(Number(ms)));
@@ -27,12 +27,22 @@ export async function buildDataExport(
   linkBase: string,
 ): Promise<BuiltExport> {
   const files = await exportFiles(db, userId, now, linkBase);
-  const zippable: Zippable = {};
+  const zippable: AsyncZippable = {};
   for (const [name, content] of Object.entries(files.json)) {
     zippable[name] = strToU8(`${JSON.stringify(content, null, 2)}\n`);
   }
   if (files.avatar) zippable[files.avatar.name] = [files.avatar.bytes, { level: 0 }];
-  return { fileName: exportFileName(files.username, now), zip: zipSync(zippable, { level: 6, mtime: now }) };
+  return { fileName: exportFileName(files.username, now), zip: await zipped(zippable, now) };
+}
+
+/**
+ * fflate's asynchronous zip: small files are deflated at once, large ones (from 160 kB) on worker
+ * threads, so a prolific member's export does not hold up this instance's requests meanwhile.
+ */
+function zipped(files: AsyncZippable, mtime: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    zip(files, { level: 6, mtime }, (error, data) => (error ? reject(error) : resolve(data)));
+  });
 }
 
 type ExportFiles = {
