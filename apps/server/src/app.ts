@@ -8,6 +8,7 @@ import {
   AdTracking,
   type ApiServices,
   AppError,
+  DataExports,
   Mailer,
   ReadCache,
   SERVER_KEY_BYTES,
@@ -28,6 +29,7 @@ import { registerOpenApi } from "./openapi/register";
 import { registerAdFrames } from "./plugins/adFrame";
 import { registerAvatars } from "./plugins/avatars";
 import { createContextFactory } from "./plugins/context";
+import { registerDataExportDownload } from "./plugins/dataExportDownload";
 import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerHostCheck } from "./plugins/hostCheck";
@@ -88,6 +90,11 @@ export type AppOptions = Pick<
       pollMs?: number;
       timeoutMs?: number;
     };
+    /**
+     * "Download my data": whether the background worker that builds exports runs (tests that
+     * drive it by hand turn it off), and how often it looks for work.
+     */
+    dataExports?: { background?: boolean; pollMs?: number };
     /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
     freezeCachedAnswers?: boolean;
   };
@@ -139,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const mail = startMail(app, options);
   const serverKey = options.serverKey ?? randomBytes(SERVER_KEY_BYTES);
   const webhooks = startWebhooks(app, options, serverKey);
+  const dataExports = startDataExports(app, options, mail);
   const services: ApiServices = {
     db: options.database.db,
     readDb: options.database.reader,
@@ -149,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     throttles: new Throttles(options.database.db, options.rateLimits, options.clock),
     mail,
     webhooks,
+    dataExports,
     serverKey,
     parseUpload: workerUploadParser(),
   };
@@ -165,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     await mail.jobs.stop();
     await mail.sender?.stop();
     await webhooks.sender.stop();
+    await dataExports.worker.stop();
     await options.database.close();
   });
 
@@ -196,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
   registerAvatars(app, options.database.reader);
+  registerDataExportDownload(app, { contextFor, reader: options.database.reader, now: dataExports.now });
   registerSitemap(app, { services, shared, publicUrl: options.publicUrl });
   const renderer = await loadPageRenderer(options.webDistDir);
   const servePage = renderer
@@ -276,6 +287,22 @@ function startWebhooks(app: ForumApp, options: AppOptions, serverKey: Buffer): W
   });
   if (settings.background !== false) webhooks.sender.start();
   return webhooks;
+}
+
+/** The data exports' builder: every instance runs one; each export is claimed and built by one of them. */
+function startDataExports(app: ForumApp, options: AppOptions, mail: Mailer): DataExports {
+  const settings = options.dataExports ?? {};
+  const dataExports = new DataExports(options.database.db, mail, {
+    ...(options.clock ? { clock: options.clock } : {}),
+    worker: {
+      pollMs: settings.pollMs ?? 30_000,
+      onFailure: (failure) => app.log.warn(failure, "data export not built; retrying later"),
+      onError: (error) =>
+        app.log.warn({ err: error }, "data export worker could not read its queue; trying again later"),
+    },
+  });
+  if (settings.background !== false) dataExports.worker.start();
+  return dataExports;
 }
 
 /** The bulk-upload screen links to /uploads/example_<type>.xlsx; a forum without them still runs. */

@@ -26,7 +26,15 @@ export type TestForum = {
 export type ForumOptions = Partial<
   Pick<
     AppOptions,
-    "adTracking" | "trustProxy" | "secureCookies" | "clock" | "publicUrl" | "allowedHosts" | "mail" | "webhooks"
+    | "adTracking"
+    | "trustProxy"
+    | "secureCookies"
+    | "clock"
+    | "publicUrl"
+    | "allowedHosts"
+    | "mail"
+    | "webhooks"
+    | "dataExports"
   >
 > & {
   onNewStatement?: (sql: string) => void;
@@ -62,6 +70,8 @@ async function appOn(database: TestDatabase, options: ForumOptions, serverKey: B
     // webhook deliveries' sender runs only for a suite that asks (the webhook suite drives it).
     serverKey,
     webhooks: { background: false, ...options.webhooks },
+    // The data exports' worker too: the suites that build exports drive it by hand.
+    dataExports: { background: false, ...options.dataExports },
   });
   options.beforeReady?.(app);
   try {

@@ -138,6 +138,7 @@ const ROWS: Row[] = [
   { method: "DELETE", url: "/api/users/me/tokens/:id", path: (f) => `/api/users/me/tokens/${f.own.tokenId}` },
   { method: "DELETE", url: "/api/users/me/sessions/:id", path: (f) => `/api/users/me/sessions/${f.own.sessionId}` },
   { method: "DELETE", url: "/api/users/me/other-sessions", path: () => "/api/users/me/other-sessions" },
+  { method: "POST", url: "/api/users/me/data-export", path: () => "/api/users/me/data-export" },
   {
     method: "POST",
     url: "/api/notifications/read",
@@ -433,6 +434,7 @@ async function snapshot() {
     avatars: await db.selectFrom("avatars").select(["userId", "hash"]).orderBy("userId").execute(),
     mailSettings: await db.selectFrom("mail_settings").selectAll().execute(),
     apiTokens: await db.selectFrom("api_tokens").selectAll().orderBy("id").execute(),
+    dataExports: await db.selectFrom("data_exports").select(["id", "userId", "state"]).orderBy("id").execute(),
   };
 }
 
@@ -632,6 +634,7 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       // The password change before it signed every other session out.
       "DELETE /api/users/me/sessions/:id": 404,
       "DELETE /api/users/me/other-sessions": 200,
+      "POST /api/users/me/data-export": 201,
       "POST /api/notifications/read": 200,
       "POST /api/posts": 201,
       "PUT /api/posts/:id": 200,

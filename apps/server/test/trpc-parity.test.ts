@@ -77,6 +77,7 @@ beforeAll(async () => {
     "webhooks.list": { good: undefined },
     "sessions.list": { good: undefined },
     "twoStep.status": { good: undefined },
+    "dataExport.status": { good: undefined },
     "webhooks.deliveries": { good: { id: webhookId }, bad: { id: 999_999 } },
   };
 });

@@ -217,6 +217,10 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     await secondSession(browser);
     return () => browser.del("/api/users/me/other-sessions");
   },
+  "dataExport.request": async () => {
+    const browser = await member();
+    return () => browser.post("/api/users/me/data-export");
+  },
   "notifications.markRead": async () => {
     const { author } = await discussion();
     return () => author.post("/api/notifications/read", {});

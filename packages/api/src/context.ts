@@ -2,6 +2,7 @@
 import type { ForumDb } from "@forum/db";
 import type { ApiTokenAuth } from "./auth/apiTokens";
 import type { Session, SessionUser } from "./auth/sessions";
+import type { DataExports } from "./dataExport/exports";
 import type { Mailer } from "./mail/mailer";
 import type { AdTracking } from "./services/adTracking";
 import type { UploadParser } from "./services/bulk/parse";
@@ -33,6 +34,8 @@ export type ApiServices = {
   serverKey: Buffer;
   /** Webhooks: the operator's settings, the server key, the background sender (packages/api/src/webhooks). */
   webhooks: Webhooks;
+  /** "Download my data": the background worker that builds members' exports (packages/api/src/dataExport). */
+  dataExports: DataExports;
   /** Where searches run (SQLite: reader threads, services/readThreads.ts); default: on `readDb`. */
   search?: Searcher;
   /** Where spreadsheet uploads are parsed (default: on the calling thread). */

@@ -18,6 +18,8 @@ export {
   sharesHttpBody,
 } from "./cache/policy";
 export type { ApiServices, Context, SessionCookies } from "./context";
+export { DataExports, type DataExportsOptions } from "./dataExport/exports";
+export { DATA_EXPORT_LEASE_MS, DataExportWorker } from "./dataExport/worker";
 export {
   type Answer,
   answer,
@@ -49,6 +51,7 @@ export { AVATAR_PATH, findAvatar, parseAvatarFileName } from "./services/avatars
 export { ensureAdmin } from "./services/bootstrap";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
+export { type DataExportFile, dataExportFile } from "./services/dataExport";
 export { ReadCache, type ReadScope } from "./services/readCache";
 export { type ReadThreads, startReadThreads } from "./services/readThreads";
 export { type Searcher, searcherOn } from "./services/search";

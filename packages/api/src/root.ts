@@ -5,6 +5,7 @@ import { apiTokensRouter } from "./router/apiTokens";
 import { authRouter } from "./router/auth";
 import { bulkRouter } from "./router/bulk";
 import { categoriesRouter } from "./router/categories";
+import { dataExportRouter } from "./router/dataExport";
 import { emailRouter } from "./router/email";
 import { forumSettingsRouter } from "./router/forumSettings";
 import { mailRouter } from "./router/mail";
@@ -42,6 +43,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   sessions: sessionsRouter,
   twoStep: twoStepRouter,
+  dataExport: dataExportRouter,
 });
 
 export type AppRouter = typeof appRouter;

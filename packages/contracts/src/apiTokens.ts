@@ -20,7 +20,8 @@ export const API_TOKEN_MESSAGES = {
   expired: "This API token has expired",
   revoked: "This API token has been revoked",
   readOnly: "This API token is read-only: it cannot make changes",
-  sessionOnly: "API tokens cannot sign in, sign out, change a password or make API tokens: use the website",
+  sessionOnly:
+    "API tokens cannot sign in, sign out, change a password, make API tokens or download your data: use the website",
   notFound: "API token not found",
 } as const;
 

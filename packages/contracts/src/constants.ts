@@ -145,6 +145,8 @@ export const THROTTLES = {
   secondStepPerAccount: { name: "second-step-account", limit: 5, windowMs: 15 * MINUTE_MS },
   /** Confirmation mails a member asks to be sent again (Resend). */
   confirmationResends: { name: "confirm-resend", limit: 3, windowMs: HOUR_MS },
+  /** "Download my data": one export a day per member (each one reads everything they wrote). */
+  dataExports: { name: "data-export", limit: 1, windowMs: 24 * HOUR_MS },
 } as const satisfies Record<string, ThrottleRule>;
 
 /** How long an account counts as new for the posting limits; admins and moderators are exempt. */

@@ -3,6 +3,7 @@ export * from "./avatar";
 export * from "./bannedMessage";
 export * from "./bulk";
 export * from "./constants";
+export * from "./dataExport";
 export * from "./fields";
 export * from "./flash";
 export * from "./forumSettings";

@@ -53,6 +53,8 @@ export const DATA_KINDS = [
   "webhooks",
   /** Two-step sign-in: recovery codes, sign-ins waiting for their code, and the users' secret columns (0027). */
   "twoStep",
+  /** Members' "Download my data" exports (migration 0029). */
+  "dataExports",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -102,6 +104,7 @@ export const TABLE_KINDS = {
   webhook_deliveries: { kind: "webhooks" },
   recovery_codes: { kind: "twoStep" },
   login_challenges: { kind: "twoStep" },
+  data_exports: { kind: "dataExports" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

@@ -303,6 +303,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  data_exports: DataExportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -372,4 +373,25 @@ export interface LoginChallengesTable {
   userId: number;
   expiresAt: number;
   createdAt: number;
+}
+
+export type DataExportRowState = "queued" | "building" | "ready" | "expired" | "failed";
+
+/** A member's "Download my data" export (migration 0029): built by a background worker, kept a week. */
+export interface DataExportsTable {
+  id: Generated<number>;
+  userId: number;
+  state: DataExportRowState;
+  attempts: Generated<number>;
+  /** When a worker may claim it: now for a new request, the end of a builder's lease, a retry's time. */
+  nextAttemptAt: number;
+  requestedAt: number;
+  readyAt: number | null;
+  /** When the file is deleted (ready exports). */
+  expiresAt: number | null;
+  fileName: string | null;
+  /** The zip; SQLite's blob, PostgreSQL's bytea (both read back as a Buffer); null once expired. */
+  file: Uint8Array | null;
+  sizeBytes: number | null;
+  lastError: string | null;
 }

@@ -6,6 +6,7 @@ import { useStaffMustSetUpTwoStep } from "../auth/staffTwoStep";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { AccountActivity } from "../components/account/AccountActivity";
 import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
+import { DataExportCard } from "../components/account/DataExportCard";
 import { PreferencesSettings } from "../components/account/PreferencesSettings";
 import { ProfileSettings } from "../components/account/ProfileSettings";
 import { SessionsCard } from "../components/account/SessionsCard";
@@ -62,7 +63,10 @@ export default function SettingsPage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value="profile">
-            <ProfileSettings key={user.id} user={user} />
+            <Stack gap="md">
+              <ProfileSettings key={user.id} user={user} />
+              <DataExportCard />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="security">
             <Stack gap="md">

@@ -1,4 +1,4 @@
-// The background half of a durable outbox (mail, webhook deliveries): claims due rows, does the
+// The background half of a durable outbox (mail, webhook deliveries, data exports): claims due rows, does the
 // work outside any transaction and records the outcome. A claim is a lease: the row is "sending"
 // until its `nextAttemptAt`, after which any worker may claim it again, so a process killed
 // mid-work loses nothing. Several instances on PostgreSQL claim different rows (FOR UPDATE SKIP
@@ -30,6 +30,8 @@ export abstract class OutboxWorker<Row> {
   protected abstract deliver(row: Row): Promise<void>;
   /** After the last run, when stopped (close a connection). */
   protected closed(): void {}
+  /** Once at the start of each run, before the claims: housekeeping such as deleting what expired. */
+  protected async tidy(): Promise<void> {}
 
   /** Works through everything due now; resolves the number of rows attempted. One run at a time. */
   sendDue(): Promise<number> {
@@ -40,6 +42,7 @@ export abstract class OutboxWorker<Row> {
     this.running = (async () => {
       let attempted = 0;
       try {
+        await this.tidy();
         do {
           this.again = false;
           for (;;) {

@@ -63,6 +63,19 @@ export class Throttles {
     return { allowed: false, retryAfterMs: Math.max(0, Number(row.expiresAt) - now) };
   }
 
+  /** How long until `subject` may have another event under `rule`; null when it may now. */
+  async waitOf(rule: ThrottleRule, subject: string): Promise<number | null> {
+    if (!this.enabled) return null;
+    const now = this.now();
+    const row = await this.db
+      .selectFrom("throttles")
+      .select(["count", "expiresAt"])
+      .where("key", "=", keyOf(rule, subject))
+      .executeTakeFirst();
+    if (!row || Number(row.expiresAt) <= now || Number(row.count) < rule.limit) return null;
+    return Number(row.expiresAt) - now;
+  }
+
   /** Takes back an event counted by take() that did not happen after all (a refused sign-up). */
   async giveBack(rule: ThrottleRule, subject: string): Promise<void> {
     if (!this.enabled) return;

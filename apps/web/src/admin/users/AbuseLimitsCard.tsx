@@ -22,6 +22,7 @@ function rows(limits: AbuseLimitsView): [string, string][] {
     [`${newAccount}: posts`, perWindow(throttles.newAccountPosts)],
     [`${newAccount}: replies`, perWindow(throttles.newAccountReplies)],
     ["Avatar uploads per member", perWindow(throttles.avatarUploads)],
+    ["Data export requests per member", perWindow(throttles.dataExports)],
   ];
 }
 
