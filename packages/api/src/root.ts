@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { accountRouter } from "./router/account";
 import { adminRouter } from "./router/admin";
 import { adsRouter } from "./router/ads";
 import { apiTokensRouter } from "./router/apiTokens";
@@ -42,6 +43,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   sessions: sessionsRouter,
   twoStep: twoStepRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -102,6 +102,7 @@ export const TABLE_KINDS = {
   webhook_deliveries: { kind: "webhooks" },
   recovery_codes: { kind: "twoStep" },
   login_challenges: { kind: "twoStep" },
+  reserved_usernames: { kind: "users" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

@@ -30,6 +30,8 @@ export interface UsersTable {
   totpEnabledAt: Generated<number | null>;
   /** The last 30 s step a code was accepted for: no code is accepted twice. */
   totpLastStep: Generated<number | null>;
+  /** When the member deleted their account and kept what they wrote (migration 0028); null for a live account. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -301,6 +303,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  reserved_usernames: ReservedUsernamesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -369,5 +372,11 @@ export interface LoginChallengesTable {
   tokenHash: string;
   userId: number;
   expiresAt: number;
+  createdAt: number;
+}
+
+/** A deleted member's username, as the SHA-256 of its lower case: not free to register (migration 0028). */
+export interface ReservedUsernamesTable {
+  nameHash: string;
   createdAt: number;
 }
