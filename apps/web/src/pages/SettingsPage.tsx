@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "../auth/useCurrentUser";
 import { AccountActivity } from "../components/account/AccountActivity";
 import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
+import { DeleteAccountCard } from "../components/account/DeleteAccountCard";
 import { PreferencesSettings } from "../components/account/PreferencesSettings";
 import { ProfileSettings } from "../components/account/ProfileSettings";
 import { SessionsCard } from "../components/account/SessionsCard";
@@ -53,7 +54,10 @@ export default function SettingsPage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value="profile">
-            <ProfileSettings key={user.id} user={user} />
+            <Stack gap="md">
+              <ProfileSettings key={user.id} user={user} />
+              <DeleteAccountCard />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="security">
             <Stack gap="md">
