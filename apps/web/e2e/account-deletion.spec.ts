@@ -4,7 +4,7 @@
 // Screenshots of the card and the dialog at 375 px and 1280 px.
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { openReady, register, snap, uniqueName } from "./helpers";
+import { ADMIN, login, openReady, register, snap, uniqueName } from "./helpers";
 
 /** Where snap() saves, for the shots of one element or of the viewport (a dialog over the page). */
 const shot = (name: string) => join(import.meta.dirname, "..", "e2e-screenshots", `${name}.png`);
@@ -57,4 +57,36 @@ test("a member deletes their account keeping their posts, which then read as wri
   await expect(visitor.getByRole("link", { name: "deleted member" })).toHaveCount(0);
   await snap(visitor, "account-deletion-post-1280");
   await visitor.context().close();
+});
+
+test("an admin deletes a member from User Management with their posts, choosing in a dialog", async ({
+  page,
+  browser,
+}) => {
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  const member = await register(memberPage, uniqueName("removed"));
+  const categories = await (await memberPage.request.get("/api/categories")).json();
+  const created = await memberPage.request.post("/api/posts", {
+    data: { title: uniqueName("Goes with its author "), content: "Removed with me.", categoryId: categories[0].id },
+  });
+  expect(created.status()).toBe(201);
+  const post = await created.json();
+  await memberContext.close();
+
+  await login(page, ADMIN.username, ADMIN.password);
+  await openReady(page, "/admin/user-management");
+  await page.getByLabel("Search users").fill(member.username);
+  await page.getByRole("button", { name: `Delete ${member.username}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete ${member.username}?` });
+  await expect(dialog.getByRole("radio", { name: "Keep their posts and replies" })).toBeChecked();
+  await dialog.getByRole("radio", { name: "Also delete their posts and replies" }).check();
+  await page.screenshot({ path: shot("account-deletion-admin-dialog-1280") });
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByText("User deleted successfully").first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("row").filter({ hasText: member.username })).toHaveCount(0);
+
+  await openReady(page, `/posts/${post.slug}`);
+  await expect(page.getByText("Post not found")).toBeVisible();
 });

@@ -27,6 +27,7 @@ export function DeletedContentChoice({ value, onChange, whose }: Props) {
         <Radio
           value="delete"
           color="red"
+          iconColor="white"
           label={own ? "Also delete everything I wrote" : "Also delete their posts and replies"}
           description="Posts and replies are removed, with the replies of others under those posts."
         />
