@@ -53,12 +53,18 @@ export async function deleteAccount(
   now = Date.now(),
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom("users")
-      .select(["id", "username", "role"])
-      .where("id", "=", userId)
-      .where("deletedAt", "is", null)
-      .executeTakeFirst();
+    // The row stays locked until this commits: a post, reply or vote the member sends meanwhile
+    // (each takes a key-share lock on it) waits, then finds the account gone or anonymised, so
+    // no row is cascaded away behind the counters' back.
+    const user = await lockingRows(
+      trx,
+      trx
+        .selectFrom("users")
+        .select(["id", "username", "role"])
+        .where("id", "=", userId)
+        .where("deletedAt", "is", null),
+      "users",
+    ).executeTakeFirst();
     if (!user) throw notFound(MESSAGES.userNotFound);
     if (user.role === "admin") {
       if (deletion.by === "admin") throw forbidden(MESSAGES.adminCannotBeDeleted);
