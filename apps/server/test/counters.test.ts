@@ -3,7 +3,7 @@
 import { createRandom } from "@forum/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCategory, signedIn, startForum, type TestForum } from "./harness";
-import { expectCountersMatchRecount } from "./recount";
+import { expectCountersMatchRecount, type PostRecount } from "./recount";
 
 let forum: TestForum;
 beforeAll(async () => {

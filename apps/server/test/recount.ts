@@ -4,7 +4,7 @@ import { controversialScore, type ForumDb, hotScore } from "@forum/db";
 import { sql } from "kysely";
 import { expect } from "vitest";
 
-type PostRecount = {
+export type PostRecount = {
   id: number;
   createdAt: number;
   replyCount: number;
