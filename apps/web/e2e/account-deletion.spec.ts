@@ -32,6 +32,8 @@ test("a member deletes their account keeping their posts, which then read as wri
     await card.getByRole("button", { name: "Delete my account" }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
     await expect(dialog.getByRole("radio", { name: "Keep what I wrote" })).toBeChecked();
+    // Its opening transition over: the shot shows the dialog, not a fade.
+    await expect(dialog).toHaveCSS("opacity", "1");
     await page.screenshot({ path: shot(`account-deletion-dialog-${width}`) });
     if (width === 375) await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeVisible({ visible: width !== 375 });
@@ -81,6 +83,7 @@ test("an admin deletes a member from User Management with their posts, choosing 
   const dialog = page.getByRole("dialog", { name: `Delete ${member.username}?` });
   await expect(dialog.getByRole("radio", { name: "Keep their posts and replies" })).toBeChecked();
   await dialog.getByRole("radio", { name: "Also delete their posts and replies" }).check();
+  await expect(dialog).toHaveCSS("opacity", "1");
   await page.screenshot({ path: shot("account-deletion-admin-dialog-1280") });
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByText("User deleted successfully").first()).toBeVisible();
