@@ -1,9 +1,9 @@
 // A seeded random mix of writes through the REST API, then every stored counter is compared
 // with a recount done here in plain SQL.
-import { controversialScore, createRandom, hotScore } from "@forum/db";
-import { sql } from "kysely";
+import { createRandom } from "@forum/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCategory, signedIn, startForum, type TestForum } from "./harness";
+import { expectCountersMatchRecount, type PostRecount } from "./recount";
 
 let forum: TestForum;
 beforeAll(async () => {
@@ -12,79 +12,6 @@ beforeAll(async () => {
 afterAll(() => forum.close());
 
 type Member = Awaited<ReturnType<typeof signedIn>>;
-
-type PostRecount = {
-  id: number;
-  createdAt: number;
-  replyCount: number;
-  upvotes: number;
-  downvotes: number;
-  score: number;
-  hotScore: number;
-  controversialScore: number;
-  realReplies: number;
-  realUp: number;
-  realDown: number;
-};
-
-/** Every stored counter next to its recount; returns how many rows were checked. */
-async function expectCountersMatchRecount(label: string) {
-  const posts = await sql<PostRecount>`
-    select p.id, p."createdAt", p."replyCount", p.upvotes, p.downvotes, p.score, p."hotScore", p."controversialScore",
-      (select count(*) from replies r where r."postId" = p.id) as "realReplies",
-      (select count(*) from votes v where v."postId" = p.id and v.value = 1) as "realUp",
-      (select count(*) from votes v where v."postId" = p.id and v.value = -1) as "realDown"
-    from posts p order by p.id`.execute(forum.db);
-  for (const p of posts.rows) {
-    const where = `${label}: post ${p.id}`;
-    expect(p.replyCount, `${where} replyCount`).toBe(p.realReplies);
-    expect(p.upvotes, `${where} upvotes`).toBe(p.realUp);
-    expect(p.downvotes, `${where} downvotes`).toBe(p.realDown);
-    expect(p.score, `${where} score`).toBe(p.realUp - p.realDown);
-    expect(p.hotScore, `${where} hotScore`).toBeCloseTo(hotScore(p.realUp, p.realDown, p.createdAt), 9);
-    expect(p.controversialScore, `${where} controversialScore`).toBeCloseTo(
-      controversialScore(p.realUp, p.realDown),
-      9,
-    );
-  }
-
-  const replies = await sql<{ id: number; upvotes: number; downvotes: number; realUp: number; realDown: number }>`
-    select r.id, r.upvotes, r.downvotes,
-      (select count(*) from votes v where v."replyId" = r.id and v.value = 1) as "realUp",
-      (select count(*) from votes v where v."replyId" = r.id and v.value = -1) as "realDown"
-    from replies r order by r.id`.execute(forum.db);
-  for (const r of replies.rows) {
-    expect(r.upvotes, `${label}: reply ${r.id} upvotes`).toBe(r.realUp);
-    expect(r.downvotes, `${label}: reply ${r.id} downvotes`).toBe(r.realDown);
-  }
-
-  const categories = await sql<{ id: number; postCount: number; realPosts: number }>`
-    select c.id, c."postCount", (select count(*) from posts p where p."categoryId" = c.id) as "realPosts"
-    from categories c order by c.id`.execute(forum.db);
-  for (const c of categories.rows) {
-    expect(c.postCount, `${label}: category ${c.id} postCount`).toBe(c.realPosts);
-  }
-
-  // Nothing points at a row that is gone.
-  const orphans = await sql<{ n: number }>`
-    select
-      (select count(*) from replies r where not exists (select 1 from posts p where p.id = r."postId"))
-      + (select count(*) from replies r where not exists (select 1 from users u where u.id = r."authorId"))
-      + (select count(*) from votes v where v."postId" is not null
-           and not exists (select 1 from posts p where p.id = v."postId"))
-      + (select count(*) from votes v where not exists (select 1 from users u where u.id = v."userId"))
-      + (select count(*) from posts p where not exists (select 1 from users u where u.id = p."authorId")) as n`.execute(
-    forum.db,
-  );
-  expect(orphans.rows[0]?.n, `${label}: orphan rows`).toBe(0);
-
-  const duplicates = await sql<{ n: number }>`
-    select count(*) as n from (select 1 from votes where "postId" is not null
-      group by "userId", "postId" having count(*) > 1)`.execute(forum.db);
-  expect(duplicates.rows[0]?.n, `${label}: duplicate votes`).toBe(0);
-
-  return { posts: posts.rows, replies: replies.rows.length, categories: categories.rows };
-}
 
 describe("stored counters under a random mix of writes", () => {
   it("equal a recount after ~200 operations by several members and an admin", async () => {
@@ -191,10 +118,10 @@ describe("stored counters under a random mix of writes", () => {
         // Someone new joins.
         members.push(await signedIn(forum, { username: `counter-new${++newMembers}` }));
       }
-      if (step % 50 === 49) await expectCountersMatchRecount(`after step ${step}`);
+      if (step % 50 === 49) await expectCountersMatchRecount(forum.db, `after step ${step}`);
     }
 
-    const final = await expectCountersMatchRecount("at the end");
+    const final = await expectCountersMatchRecount(forum.db, "at the end");
 
     // The mix exercised every kind of write, and left something to count.
     for (const kind of [

@@ -76,6 +76,12 @@ const ROWS: Row[] = [
   },
   {
     method: "POST",
+    url: "/api/users/me/delete",
+    path: () => "/api/users/me/delete",
+    body: () => ({ password: "not the password", content: "keep" }),
+  },
+  {
+    method: "POST",
     url: "/api/password/forgot",
     public: true,
     path: () => "/api/password/forgot",
@@ -624,6 +630,8 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       // A code cannot be guessed here, and with it off there is nothing to turn off.
       "POST /api/users/me/two-step/enable": 400,
       "POST /api/users/me/two-step/disable": 400,
+      // Not with a wrong password (account-deletion.test.ts deletes accounts).
+      "POST /api/users/me/delete": 400,
       "PUT /api/auth/change-password": 200,
       "PUT /api/users/:id": 200,
       "PUT /api/users/me/preferences": 200,

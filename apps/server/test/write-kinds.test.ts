@@ -417,6 +417,21 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     await author.post("/api/users/me/tokens", { name: "Goes with the account", scope: "read", expiresInDays: "30" });
     return () => admin.del(`/api/admin/users/${author.user.id}`);
   },
+  "account.delete": async () => {
+    // Keeping what they wrote: the row stays and loses its name, profile, secrets and sessions.
+    const { browser, recoveryCodes } = await withTwoStep();
+    await withAvatar(browser);
+    const post = await insertPost(forum.db, { authorId: browser.user.id, categoryId });
+    const replier = await member();
+    await replier.post(`/api/posts/${post.id}/replies`, { content: `Hello @${browser.user.username}` });
+    await browser.post("/api/users/me/tokens", { name: "Goes with the account", scope: "read", expiresInDays: "30" });
+    return () =>
+      browser.post("/api/users/me/delete", {
+        password: browser.user.password,
+        code: recoveryCodes[0],
+        content: "keep",
+      });
+  },
   "bulk.upload": async () => {
     const rows = [
       ["title", "content", "categoryId", "authorId"],

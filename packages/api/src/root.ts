@@ -1,4 +1,5 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import { accountRouter } from "./router/account";
 import { adminRouter } from "./router/admin";
 import { adsRouter } from "./router/ads";
 import { apiTokensRouter } from "./router/apiTokens";
@@ -44,6 +45,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   twoStep: twoStepRouter,
   dataExport: dataExportRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+export * from "./accountDeletion";
 export * from "./apiTokens";
 export * from "./avatar";
 export * from "./bannedMessage";

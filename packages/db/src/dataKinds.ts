@@ -105,6 +105,7 @@ export const TABLE_KINDS = {
   recovery_codes: { kind: "twoStep" },
   login_challenges: { kind: "twoStep" },
   data_exports: { kind: "dataExports" },
+  reserved_usernames: { kind: "users" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

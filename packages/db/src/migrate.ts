@@ -26,6 +26,7 @@ import * as m0024 from "./migrations/0024_mail_attempt_times";
 import * as m0025 from "./migrations/0025_webhooks";
 import * as m0026 from "./migrations/0026_session_details";
 import * as m0027 from "./migrations/0027_two_step";
+import * as m0028 from "./migrations/0028_account_deletion";
 import * as m0029 from "./migrations/0029_data_exports";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0025_webhooks": m0025,
   "0026_session_details": m0026,
   "0027_two_step": m0027,
+  "0028_account_deletion": m0028,
   "0029_data_exports": m0029,
 };
 

@@ -30,6 +30,8 @@ export interface UsersTable {
   totpEnabledAt: Generated<number | null>;
   /** The last 30 s step a code was accepted for: no code is accepted twice. */
   totpLastStep: Generated<number | null>;
+  /** When the member deleted their account and kept what they wrote (migration 0028); null for a live account. */
+  deletedAt: Generated<number | null>;
 }
 
 export interface SessionsTable {
@@ -304,6 +306,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   data_exports: DataExportsTable;
+  reserved_usernames: ReservedUsernamesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -394,4 +397,10 @@ export interface DataExportsTable {
   file: Uint8Array | null;
   sizeBytes: number | null;
   lastError: string | null;
+}
+
+/** A deleted member's username, as the SHA-256 of its lower case: not free to register (migration 0028). */
+export interface ReservedUsernamesTable {
+  nameHash: string;
+  createdAt: number;
 }

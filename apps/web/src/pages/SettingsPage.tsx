@@ -7,6 +7,7 @@ import { useCurrentUser } from "../auth/useCurrentUser";
 import { AccountActivity } from "../components/account/AccountActivity";
 import { ChangePasswordForm } from "../components/account/ChangePasswordForm";
 import { DataExportCard } from "../components/account/DataExportCard";
+import { DeleteAccountCard } from "../components/account/DeleteAccountCard";
 import { PreferencesSettings } from "../components/account/PreferencesSettings";
 import { ProfileSettings } from "../components/account/ProfileSettings";
 import { SessionsCard } from "../components/account/SessionsCard";
@@ -66,6 +67,7 @@ export default function SettingsPage() {
             <Stack gap="md">
               <ProfileSettings key={user.id} user={user} />
               <DataExportCard />
+              <DeleteAccountCard />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="security">

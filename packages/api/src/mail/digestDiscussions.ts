@@ -1,5 +1,6 @@
 // What the weekly digest shows: the week's most active discussions, ranked once for everyone,
 // and each member's list of them: those they neither started nor replied to, at most 10.
+import { DELETED_MEMBER, isDeletedAccountName } from "@forum/contracts";
 import { summaryOf } from "@forum/contracts/plain-text";
 import type { ForumDb } from "@forum/db";
 import type { MailItem } from "./content";
@@ -63,7 +64,7 @@ export async function weekDiscussions(db: ForumDb, mail: Mailer, from: number, t
       id: post.id,
       authorId: post.authorId,
       title: post.title,
-      byline: `by @${post.author}${count}`,
+      byline: `by ${isDeletedAccountName(post.author) ? DELETED_MEMBER : `@${post.author}`}${count}`,
       excerpt: summaryOf(post.content, post.excerpt),
       url: linkTo(mail.site, `/posts/${encodeURIComponent(post.slug)}`),
     };

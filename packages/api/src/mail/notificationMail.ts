@@ -6,6 +6,7 @@
 // locks, then finds mailed = 1; SQLite: write transactions run one at a time). Notifications that
 // must not be mailed (read meanwhile, the switch off, an unconfirmed address, a banned member, no
 // SMTP to send with) are marked all the same, so they are never looked at again.
+import { DELETED_MEMBER, isDeletedAccountName } from "@forum/contracts";
 import { summaryOf } from "@forum/contracts/plain-text";
 import type { ForumDb } from "@forum/db";
 import { preferencesOf } from "../services/mappers";
@@ -115,10 +116,10 @@ async function notificationItems(trx: ForumDb, mail: Mailer, ids: number[]): Pro
     .execute();
   return rows.map((row) => ({
     title: row.title,
-    byline:
-      row.type === "mention"
-        ? `@${row.actor} mentioned you in "${row.title}"`
-        : `@${row.actor} replied to "${row.title}"`,
+    // A member who deleted their account since is "deleted member", with no @.
+    byline: `${isDeletedAccountName(row.actor) ? DELETED_MEMBER : `@${row.actor}`} ${
+      row.type === "mention" ? "mentioned you in" : "replied to"
+    } "${row.title}"`,
     excerpt: summaryOf(row.replyContent ?? row.postContent, null),
     url: linkTo(
       mail.site,

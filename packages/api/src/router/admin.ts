@@ -1,7 +1,9 @@
 import {
   type AbuseLimitsView,
+  ACCOUNT_DELETION_MESSAGES,
   abuseLimitsViewSchema,
   adminActivityDaySchema,
+  adminDeleteUserInput,
   adminPageInput,
   adminResetLinkSchema,
   adminStatsSchema,
@@ -19,11 +21,12 @@ import {
 import { z } from "zod";
 import { answer } from "../describe";
 import { forbidden } from "../errors";
+import { deleteAccount } from "../services/accountDeletion";
 import { adminActivity, adminStats, listUsers, userStats } from "../services/admin";
 import { toAdminUser } from "../services/mappers";
 import { issueResetLink, queueResetMail } from "../services/passwordReset";
 import { listPosts } from "../services/posts";
-import { deleteUser, findUserById, setBanned, updateUserFields } from "../services/users";
+import { findUserById, setBanned, updateUserFields } from "../services/users";
 import { adminProcedure, router } from "../trpc";
 
 const RECENT = 5;
@@ -143,17 +146,38 @@ export const adminRouter = router({
       return { message: `One-time reset link for ${user.username}: valid for 60 minutes`, link };
     }),
 
+  /**
+   * The same deletion as the member's own (services/accountDeletion.ts), with the same choice:
+   * content=delete (the default, what this call always did) removes their posts and replies
+   * too; content=keep leaves them, shown as written by "deleted member".
+   */
   deleteUser: adminProcedure
     .meta({
-      rest: { method: "DELETE", path: "/api/admin/users/:id", from: "none" },
-      summary: "Delete a member with their posts, replies and votes",
+      rest: { method: "DELETE", path: "/api/admin/users/:id" },
+      summary:
+        'Delete a member: with their posts and replies (content=delete, the default) or keeping them as written by "deleted member" (content=keep)',
       failures: { 403: MESSAGES.adminCannotBeDeleted, 404: MESSAGES.userNotFound },
-      writes: ["users", "posts", "replies", "votes", "sessions", "notifications", "reports", "avatars", "apiTokens"],
+      writes: [
+        "users",
+        "posts",
+        "replies",
+        "votes",
+        "categories",
+        "sessions",
+        "notifications",
+        "reports",
+        "avatars",
+        "apiTokens",
+        "mail",
+        "twoStep",
+        "preferences",
+        "webhooks",
+      ],
     })
-    .input(idInput)
+    .input(adminDeleteUserInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
-      await deleteUser(ctx.db, input.id);
-      return { message: "User deleted successfully" };
+      await deleteAccount(ctx.db, input.id, { content: input.content, by: "admin" }, ctx.mail.now());
+      return { message: ACCOUNT_DELETION_MESSAGES.userDeleted };
     }),
 });

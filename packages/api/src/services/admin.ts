@@ -4,15 +4,21 @@ import type { ForumDb } from "@forum/db";
 import { sql } from "kysely";
 
 export async function adminStats(db: ForumDb): Promise<AdminStats> {
+  // Whole tables' row counts, one statement (each walks an index, never the rows).
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom("users").select(eb.fn.countAll<number>().as("n")).as("totalUsers"),
       eb.selectFrom("posts").select(eb.fn.countAll<number>().as("n")).as("totalPosts"),
       eb.selectFrom("categories").select(eb.fn.countAll<number>().as("n")).as("totalCategories"),
     ])
     .executeTakeFirstOrThrow();
+  // A deleted member who kept their posts is nobody: not a member any more.
+  const users = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("deletedAt", "is", null)
+    .executeTakeFirstOrThrow();
   return {
-    totalUsers: Number(row.totalUsers ?? 0),
+    totalUsers: Number(users.n ?? 0),
     totalPosts: Number(row.totalPosts ?? 0),
     totalCategories: Number(row.totalCategories ?? 0),
   };
@@ -64,6 +70,7 @@ export async function userStats(db: ForumDb): Promise<UserStats> {
       sql<number>`coalesce(sum(case when banned = 1 then 1 else 0 end), 0)`.as("bannedUsers"),
       sql<number>`coalesce(sum(case when role = 'admin' then 1 else 0 end), 0)`.as("admins"),
     ])
+    .where("deletedAt", "is", null)
     .executeTakeFirstOrThrow();
   const totalUsers = Number(row.totalUsers);
   const bannedUsers = Number(row.bannedUsers);
@@ -71,12 +78,16 @@ export async function userStats(db: ForumDb): Promise<UserStats> {
 }
 
 export async function listUsers(db: ForumDb, offset: number, limit: number) {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return (
+    db
+      .selectFrom("users")
+      .selectAll()
+      // A deleted member who kept their posts is nobody: no row in User Management.
+      .where("deletedAt", "is", null)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute()
+  );
 }

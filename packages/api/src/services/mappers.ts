@@ -7,6 +7,7 @@ import {
   type CurrentUser,
   DEFAULT_PREFERENCES,
   type MyVote,
+  shownUsername,
   type UserPreferences,
 } from "@forum/contracts";
 import type { AdRow, CategoryRow, UserRow } from "@forum/db";
@@ -79,7 +80,8 @@ export function toAuthor(row: AuthorColumns): AuthorView {
   const showProfile = row.authorPreferences === null || preferencesOf(row.authorPreferences).showProfileInPosts;
   return {
     id: row.authorId,
-    username: row.authorUsername,
+    // A deleted member who kept their posts: "deleted member" (their row holds no name any more).
+    username: shownUsername(row.authorUsername),
     firstName: showProfile ? row.authorFirstName : null,
     lastName: showProfile ? row.authorLastName : null,
     profileImageUrl: showProfile ? row.authorProfileImageUrl : null,

@@ -5,7 +5,7 @@
 // - mention: to each member named as @username in the text, whatever their preferences. A
 //   member both mentioned and replied to gets the mention alone. Editing a text notifies only
 //   the members it newly mentions.
-import { mentionedUsernames, type NotificationView } from "@forum/contracts";
+import { mentionedUsernames, type NotificationView, shownUsername } from "@forum/contracts";
 import { summaryOf } from "@forum/contracts/plain-text";
 import type { ForumDb } from "@forum/db";
 import { sql } from "kysely";
@@ -147,7 +147,7 @@ export async function listNotifications(
     type: row.type,
     read: row.read === 1,
     createdAt: iso(row.createdAt),
-    actor: { username: row.actorUsername },
+    actor: { username: shownUsername(row.actorUsername) },
     post: { id: row.postId, slug: row.postSlug, title: row.postTitle },
     replyId: row.replyId,
     excerpt: summaryOf(row.replyContent ?? row.postContent, null),

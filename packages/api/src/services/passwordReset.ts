@@ -18,6 +18,7 @@ export async function findAccountByLogin(db: ForumDb, login: string): Promise<Us
     .selectFrom("users")
     .selectAll()
     .where((eb) => (name.includes("@") ? eb("email", "=", name) : eb(eb.fn("lower", ["username"]), "=", name)))
+    .where("deletedAt", "is", null)
     .executeTakeFirst();
 }
 

@@ -1,5 +1,5 @@
 // Replies: listed oldest first with their authors; writes keep the post's replyCount right.
-import { MESSAGES, type ProfileReplyView, REPLY_SUMMARY_LENGTH, type ReplyView } from "@forum/contracts";
+import { MESSAGES, type ProfileReplyView, REPLY_SUMMARY_LENGTH, type ReplyView, shownUsername } from "@forum/contracts";
 import { plainStartOf } from "@forum/contracts/plain-text";
 import { compiledOnce, type ForumDb } from "@forum/db";
 import type { PostMove } from "../cache/placement";
@@ -50,7 +50,13 @@ function toReplyView(row: ReplyQueryRow): ReplyView {
     upvotes: row.upvotes,
     downvotes: row.downvotes,
     myVote: "none",
-    replyTo: row.replyToId === null ? null : { id: row.replyToId, username: row.replyToUsername },
+    replyTo:
+      row.replyToId === null
+        ? null
+        : {
+            id: row.replyToId,
+            username: row.replyToUsername === null ? null : shownUsername(row.replyToUsername),
+          },
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
     editedAt: row.editedAt === null ? null : iso(row.editedAt),

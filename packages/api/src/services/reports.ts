@@ -10,6 +10,7 @@ import {
   type ReportReceipt,
   type ReportResolution,
   type ReportResolutionView,
+  shownUsername,
 } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { sql } from "kysely";
@@ -131,7 +132,7 @@ export async function listOpenReports(db: ForumDb): Promise<ReportedContent[]> {
         excerpt: excerptOf(row.content),
         author: {
           id: row.authorId,
-          username: row.authorUsername,
+          username: shownUsername(row.authorUsername),
           role: row.authorRole,
           banned: row.authorBanned === 1,
         },
@@ -145,7 +146,7 @@ export async function listOpenReports(db: ForumDb): Promise<ReportedContent[]> {
     group.count += 1;
     group.reports.push({
       id: row.id,
-      reporter: { id: row.reporterId, username: row.reporterUsername },
+      reporter: { id: row.reporterId, username: shownUsername(row.reporterUsername) },
       reason: row.reason,
       text: row.text,
       createdAt: iso(row.createdAt),

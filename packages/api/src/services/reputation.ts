@@ -27,7 +27,7 @@ export async function risingStars(
       where v."createdAt" >= ${since} and v.value = 1
     ) received
     join users u on u.id = received."authorId"
-    where u.banned = 0
+    where u.banned = 0 and u."deletedAt" is null
     group by u.id
     order by gained desc, u.username asc
     limit ${limit}

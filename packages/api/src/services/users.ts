@@ -1,22 +1,31 @@
 // Accounts: lookups, registration, profile data and the admin's changes.
 import { MESSAGES, type ProfileView, type Role } from "@forum/contracts";
-import { type ForumDb, lockingRows, recountCategories, recountPosts, recountReplies, type UserRow } from "@forum/db";
+import { type ForumDb, lockingRows, type UserRow } from "@forum/db";
 import { sql } from "kysely";
 import { invalidateUserSessions } from "../auth/sessions";
-import { conflict, forbidden, notFound, withUniqueGuard } from "../errors";
+import { conflict, notFound, withUniqueGuard } from "../errors";
 import { queueWebhookEvent } from "../webhooks/queue";
+import { isUsernameReserved } from "./accountDeletion";
 import { iso } from "./mappers";
 
+/** A live account by its username (a deleted member's row has none: it is nobody's). */
 export async function findUserByUsername(db: ForumDb, username: string): Promise<UserRow | undefined> {
   return db
     .selectFrom("users")
     .selectAll()
     .where(sql<string>`lower(username)`, "=", username.toLowerCase())
+    .where("deletedAt", "is", null)
     .executeTakeFirst();
 }
 
+/** A live account by id: a deleted member's row answers "User not found" too. */
 export async function findUserById(db: ForumDb, id: number): Promise<UserRow> {
-  const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  const user = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", id)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
   if (!user) throw notFound(MESSAGES.userNotFound);
   return user;
 }
@@ -65,6 +74,8 @@ export async function createUser(
     () =>
       db.transaction().execute(async (trx) => {
         await assertAvailable(trx, account);
+        // A deleted member's name is not free again (services/accountDeletion.ts says why).
+        if (await isUsernameReserved(trx, account.username)) throw conflict(MESSAGES.usernameTaken);
         const user = await trx
           .insertInto("users")
           .values({
@@ -237,48 +248,4 @@ export async function writeBanned(trx: ForumDb, userId: number, banned: boolean)
     .executeTakeFirstOrThrow();
   if (!banned) await invalidateUserSessions(trx, userId);
   return row;
-}
-
-/**
- * Deletes an account with its posts, replies and votes (foreign-key cascades), then recounts
- * every counter those rows fed: replies and votes on other members' posts, votes on replies,
- * and the post counts of the categories the member posted in.
- */
-export async function deleteUser(db: ForumDb, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const user = await findUserById(trx, id);
-    if (user.role === "admin") throw forbidden(MESSAGES.adminCannotBeDeleted);
-    const repliedTo = await trx.selectFrom("replies").select("postId").distinct().where("authorId", "=", id).execute();
-    const votedPosts = await trx
-      .selectFrom("votes")
-      .select("postId")
-      .where("userId", "=", id)
-      .where("postId", "is not", null)
-      .execute();
-    const votedReplies = await trx
-      .selectFrom("votes")
-      .select("replyId")
-      .where("userId", "=", id)
-      .where("replyId", "is not", null)
-      .execute();
-    const categories = await trx
-      .selectFrom("posts")
-      .select("categoryId")
-      .distinct()
-      .where("authorId", "=", id)
-      .execute();
-
-    await trx.deleteFrom("users").where("id", "=", id).execute();
-
-    // Deleted rows simply drop out of the recount's id lists.
-    await recountPosts(trx, [...repliedTo.map((r) => r.postId), ...votedPosts.map((v) => v.postId as number)]);
-    await recountReplies(
-      trx,
-      votedReplies.map((v) => v.replyId as number),
-    );
-    await recountCategories(
-      trx,
-      categories.map((c) => c.categoryId),
-    );
-  });
 }

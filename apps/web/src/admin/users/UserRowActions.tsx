@@ -1,10 +1,13 @@
-// Edit, Ban/Unban, reset link, API tokens and Delete for one user row. Ban and delete ask the
-// browser first (spec section 5) and are unavailable for admin accounts, with a tooltip that says why.
-import type { AdminUserView } from "@forum/contracts";
+// Edit, Ban/Unban, reset link, API tokens and Delete for one user row. Ban asks the browser first
+// (spec section 5); Delete opens a dialog with the member's own two choices (issue 30): keep their
+// posts and replies as written by "deleted member", or delete them too. Both are unavailable for
+// admin accounts, with a tooltip that says why.
+import type { AdminUserView, DeletedContentChoice as Choice } from "@forum/contracts";
 import { MESSAGES } from "@forum/contracts";
-import { ActionIcon, Group, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from "@mantine/core";
 import { IconBan, IconCircleCheck, IconPencil, IconTrash } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { DeletedContentChoice } from "../../components/account/DeletedContentChoice";
 import { useRefreshPostLists } from "../../components/post/postCache";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
@@ -22,10 +25,15 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
     failure: "Failed to update user status",
     onSuccess: () => refreshLists(),
   });
+  const [deleting, setDeleting] = useState(false);
+  const [content, setContent] = useState<Choice>("keep");
   const remove = useToastedMutation(trpc.admin.deleteUser.mutationOptions(), {
     success: "User deleted successfully",
     failure: "Failed to delete user",
-    onSuccess: () => refreshLists({ categories: true }),
+    onSuccess: () => {
+      setDeleting(false);
+      refreshLists({ categories: true });
+    },
   });
 
   const isAdmin = user.role === "admin";
@@ -37,8 +45,8 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
     if (window.confirm(question)) setBanned.mutate({ id: user.id, banned: !user.banned });
   };
   const confirmDelete = () => {
-    const question = `Are you sure you want to delete ${user.username}? All posts, replies, and votes by this user will also be deleted.`;
-    if (window.confirm(question)) remove.mutate({ id: user.id });
+    setContent("keep");
+    setDeleting(true);
   };
 
   return (
@@ -72,6 +80,23 @@ export function UserRowActions({ user, onEdit }: UserRowActionsProps) {
       >
         <IconTrash size={18} aria-hidden />
       </Action>
+      <Modal opened={deleting} onClose={() => setDeleting(false)} title={`Delete ${user.username}?`} size="lg">
+        <Stack gap="md">
+          <Text size="sm">
+            Their account is deleted and every session signed out. This action cannot be undone, and the username cannot
+            be registered again.
+          </Text>
+          <DeletedContentChoice value={content} onChange={setContent} whose={user.username} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDeleting(false)} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => remove.mutate({ id: user.id, content })} disabled={remove.isPending}>
+              {remove.isPending ? "Deleting..." : "Delete"}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 // Who wrote a post or reply, and when: avatar, @username linking to the profile, their name when
-// they show their profile in posts, date.
-import type { AuthorView } from "@forum/contracts";
+// they show their profile in posts, date. A deleted member who kept their posts: "deleted member".
+import { type AuthorView, DELETED_MEMBER } from "@forum/contracts";
 import { Anchor, Group, type MantineSize, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { formatDate } from "../../lib/format";
@@ -26,7 +26,12 @@ export function AuthorByline({ author, createdAt, date, editedAt = null, avatarS
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
       <UserAvatar user={author} size={avatarSize} />
       <Stack gap={0} style={{ minWidth: 0 }}>
-        {author ? (
+        {author?.username === DELETED_MEMBER ? (
+          // A deleted member's posts and replies: no profile to link to.
+          <Text fw={600} size="sm" c="dimmed">
+            {DELETED_MEMBER}
+          </Text>
+        ) : author ? (
           <Text size="sm" truncate>
             <Anchor component={Link} to={`/u/${author.username}`} fw={600} size="sm">
               @{author.username}
