@@ -199,6 +199,21 @@ describe("turning it off", () => {
     );
   });
 
+  it("counts wrong passwords and codes against the sign-in limits, so an open session is no way to guess them", async () => {
+    const { user, browser, secret } = await withTwoStep();
+    for (let n = 0; n < 5; n++) {
+      expect((await browser.post("/api/users/me/two-step/disable", { password: "not it" })).status).toBe(400);
+    }
+    expect((await browser.post("/api/users/me/two-step/disable", { password: user.password })).status).toBe(429);
+    for (let n = 0; n < 5; n++) {
+      expect((await browser.post("/api/users/me/two-step/disable", { code: "000000" })).status).toBe(400);
+    }
+    now += 30_000;
+    expect((await browser.post("/api/users/me/two-step/disable", { code: codeAt(secret) })).status).toBe(429);
+    now += 16 * 60_000;
+    expect((await browser.post("/api/users/me/two-step/disable", { code: codeAt(secret) })).status).toBe(200);
+  });
+
   it("cannot be changed with an API token", async () => {
     const member: Client & { user: { id: number } } = await signedIn(forum, { createdAt: now - 7 * 24 * 3600_000 });
     const token = (await member.post("/api/users/me/tokens", { name: "bot", scope: "write", expiresInDays: "30" })).body

@@ -7,15 +7,12 @@ import {
   deleteMyAccountInput,
   MESSAGES,
   messageViewSchema,
-  THROTTLES,
   TWO_STEP_MESSAGES,
 } from "@forum/contracts";
-import { verifyPassword } from "../auth/password";
+import { provePassword, proveTwoStepCode } from "../auth/proofs";
 import { answer, withWait } from "../describe";
 import { badRequest } from "../errors";
-import { deleteAccount } from "../services/accountDeletion";
-import { throttle } from "../services/limits";
-import { proveSecondStep } from "../services/twoStep";
+import { ACCOUNT_DELETION_WRITES, deleteAccount } from "../services/accountDeletion";
 import { findUserById } from "../services/users";
 import { memberProcedure, router } from "../trpc";
 
@@ -34,48 +31,20 @@ export const accountRouter = router({
         409: ACCOUNT_DELETION_MESSAGES.lastAdmin,
         429: [withWait(MESSAGES.tooManyLoginAttempts), withWait(TWO_STEP_MESSAGES.tooManyCodes)],
       },
-      writes: [
-        "users",
-        "posts",
-        "replies",
-        "votes",
-        "categories",
-        "sessions",
-        "notifications",
-        "reports",
-        "avatars",
-        "apiTokens",
-        "mail",
-        "twoStep",
-        "preferences",
-        "webhooks",
-        "throttles",
-      ],
+      // Its wrong tries count against the sign-in limits (auth/proofs.ts).
+      writes: [...ACCOUNT_DELETION_WRITES, "throttles"],
       sessionOnly: true,
     })
     .input(deleteMyAccountInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       const user = await findUserById(ctx.db, ctx.user.id);
-      // Wrong passwords count against the account's sign-in limit: a session left open is no
-      // way to guess the password.
-      const account = user.username.toLowerCase();
-      await throttle(ctx.throttles, THROTTLES.loginPerAccount, account, MESSAGES.tooManyLoginAttempts);
-      // 400, not 401: a wrong password must not look like a lost session to the client.
-      if (!(await verifyPassword(user.passwordHash, input.password)))
-        throw badRequest(ACCOUNT_DELETION_MESSAGES.passwordWrong);
-      await ctx.throttles.clear(THROTTLES.loginPerAccount, account);
-      const now = ctx.throttles.now();
+      await provePassword(ctx, user, input.password, ACCOUNT_DELETION_MESSAGES.passwordWrong);
       if (user.totpEnabledAt !== null) {
         if (!input.code) throw badRequest(ACCOUNT_DELETION_MESSAGES.codeRequired);
-        // Wrong codes count against the same limit as at sign-in, so this is no way around it.
-        const subject = String(user.id);
-        await throttle(ctx.throttles, THROTTLES.secondStepPerAccount, subject, TWO_STEP_MESSAGES.tooManyCodes);
-        if (!(await proveSecondStep(ctx.db, ctx.serverKey, user.id, input.code, now)))
-          throw badRequest(TWO_STEP_MESSAGES.codeWrong);
-        await ctx.throttles.clear(THROTTLES.secondStepPerAccount, subject);
+        await proveTwoStepCode(ctx, user.id, input.code);
       }
-      await deleteAccount(ctx.db, user.id, { content: input.content, by: "self" }, now);
+      await deleteAccount(ctx.db, user.id, { content: input.content, by: "self" }, ctx.throttles.now());
       ctx.cookies.clear();
       return { message: ACCOUNT_DELETION_MESSAGES.deleted };
     }),

@@ -21,7 +21,7 @@ import {
 import { z } from "zod";
 import { answer } from "../describe";
 import { forbidden } from "../errors";
-import { deleteAccount } from "../services/accountDeletion";
+import { ACCOUNT_DELETION_WRITES, deleteAccount } from "../services/accountDeletion";
 import { adminActivity, adminStats, listUsers, userStats } from "../services/admin";
 import { toAdminUser } from "../services/mappers";
 import { issueResetLink, queueResetMail } from "../services/passwordReset";
@@ -157,22 +157,7 @@ export const adminRouter = router({
       summary:
         'Delete a member: with their posts and replies (content=delete, the default) or keeping them as written by "deleted member" (content=keep)',
       failures: { 403: MESSAGES.adminCannotBeDeleted, 404: MESSAGES.userNotFound },
-      writes: [
-        "users",
-        "posts",
-        "replies",
-        "votes",
-        "categories",
-        "sessions",
-        "notifications",
-        "reports",
-        "avatars",
-        "apiTokens",
-        "mail",
-        "twoStep",
-        "preferences",
-        "webhooks",
-      ],
+      writes: ACCOUNT_DELETION_WRITES,
     })
     .input(adminDeleteUserInput)
     .output(answer(messageViewSchema))

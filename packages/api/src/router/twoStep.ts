@@ -5,6 +5,7 @@
 import {
   disableTwoStepInput,
   enableTwoStepInput,
+  MESSAGES,
   messageViewSchema,
   recoveryCodesSchema,
   TWO_STEP_MESSAGES,
@@ -12,11 +13,11 @@ import {
   twoStepStatusSchema,
 } from "@forum/contracts";
 import QRCode from "qrcode";
-import { verifyPassword } from "../auth/password";
+import { provePassword, proveTwoStepCode } from "../auth/proofs";
 import { totpUri } from "../auth/totp";
-import { answer } from "../describe";
+import { answer, withWait } from "../describe";
 import { badRequest } from "../errors";
-import { disableTwoStep, enableTwoStep, proveSecondStep, startTwoStepSetup, twoStepStatus } from "../services/twoStep";
+import { disableTwoStep, enableTwoStep, startTwoStepSetup, twoStepStatus } from "../services/twoStep";
 import { findUserById } from "../services/users";
 import { memberProcedure, router } from "../trpc";
 
@@ -68,7 +69,17 @@ export const twoStepRouter = router({
     .meta({
       rest: { method: "POST", path: "/api/users/me/two-step/disable" },
       summary: "Turn two-step sign-in off, with a current code (or a recovery code) or the password",
-      writes: ["twoStep"],
+      failures: {
+        400: [
+          TWO_STEP_MESSAGES.notOn,
+          TWO_STEP_MESSAGES.proofRequired,
+          TWO_STEP_MESSAGES.codeWrong,
+          TWO_STEP_MESSAGES.passwordWrong,
+        ],
+        429: [withWait(MESSAGES.tooManyLoginAttempts), withWait(TWO_STEP_MESSAGES.tooManyCodes)],
+      },
+      // Wrong tries count against the sign-in limits (auth/proofs.ts).
+      writes: ["twoStep", "throttles"],
       sessionOnly: true,
     })
     .input(disableTwoStepInput)
@@ -76,14 +87,14 @@ export const twoStepRouter = router({
     .mutation(async ({ ctx, input }) => {
       const status = await twoStepStatus(ctx.db, ctx.user.id);
       if (!status.enabled) throw badRequest(TWO_STEP_MESSAGES.notOn);
-      if (input.code) {
-        if (!(await proveSecondStep(ctx.db, ctx.serverKey, ctx.user.id, input.code, ctx.throttles.now()))) {
-          throw badRequest(TWO_STEP_MESSAGES.codeWrong);
-        }
-      } else if (input.password) {
-        const user = await findUserById(ctx.db, ctx.user.id);
-        if (!(await verifyPassword(user.passwordHash, input.password)))
-          throw badRequest(TWO_STEP_MESSAGES.passwordWrong);
+      if (input.code) await proveTwoStepCode(ctx, ctx.user.id, input.code);
+      else if (input.password) {
+        await provePassword(
+          ctx,
+          await findUserById(ctx.db, ctx.user.id),
+          input.password,
+          TWO_STEP_MESSAGES.passwordWrong,
+        );
       } else throw badRequest(TWO_STEP_MESSAGES.proofRequired);
       await disableTwoStep(ctx.db, ctx.user.id);
       return { message: TWO_STEP_MESSAGES.turnedOff };

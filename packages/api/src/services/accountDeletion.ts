@@ -13,10 +13,29 @@
 //   recounted.
 import { createHash } from "node:crypto";
 import { ACCOUNT_DELETION_MESSAGES, type DeletedContentChoice, deletedAccountName, MESSAGES } from "@forum/contracts";
-import { type ForumDb, lockingRows, recountPosts, recountReplies } from "@forum/db";
+import { type DataKind, type ForumDb, lockingRows, recountPosts, recountReplies } from "@forum/db";
 import { conflict, forbidden, notFound } from "../errors";
 import { removePost } from "./posts";
 import { removeReply } from "./replies";
+
+/** What a deletion writes, either way, for both doors' declarations. */
+export const ACCOUNT_DELETION_WRITES = [
+  "users",
+  "posts",
+  "replies",
+  "votes",
+  "categories",
+  "sessions",
+  "notifications",
+  "reports",
+  "avatars",
+  "apiTokens",
+  "mail",
+  "twoStep",
+  "preferences",
+  "webhooks",
+  "dataExports",
+] as const satisfies readonly DataKind[];
 
 /**
  * Whether a deleted member's username may be registered again: it may not. Posts and replies of
