@@ -59,6 +59,14 @@ test("a member deletes their account keeping their posts, which then read as wri
   await expect(visitor.getByRole("link", { name: "deleted member" })).toHaveCount(0);
   await snap(visitor, "account-deletion-post-1280");
   await visitor.context().close();
+
+  // Quoting them names "deleted member" without "@": "@deleted" would mention someone else.
+  await register(page, uniqueName("quoter"));
+  await openReady(page, `/posts/${post.slug}`);
+  await page.getByRole("button", { name: "Quote deleted member" }).click();
+  await expect(page.getByLabel("Your reply")).toHaveValue(
+    "> deleted member wrote:\n> This stays as the discussion's record.\n\n",
+  );
 });
 
 test("an admin deletes a member from User Management with their posts, choosing in a dialog", async ({

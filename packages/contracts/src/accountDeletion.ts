@@ -17,6 +17,8 @@ export const isDeletedAccountName = (username: string | null | undefined) =>
   typeof username === "string" && /^deleted member #\d+$/.test(username);
 /** The name to show for an account: "deleted member" for a deleted one. */
 export const shownUsername = (username: string) => (isDeletedAccountName(username) ? DELETED_MEMBER : username);
+/** A shown name as text names a member: "@alice", but "deleted member" without "@" (no one to mention). */
+export const atName = (shown: string) => (shown === DELETED_MEMBER ? DELETED_MEMBER : `@${shown}`);
 
 /**
  * What happens to what the member wrote: "keep" leaves their posts and replies as the discussion's

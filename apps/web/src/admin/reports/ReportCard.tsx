@@ -1,17 +1,18 @@
 // One reported post or reply: what it says (an excerpt, linking to it), who wrote it, how many
 // reported it and why, each report with its reporter and note, and the three resolutions. Ban is
 // for admins only: moderators cannot reach members, and the card says so.
-import type { ReportAction, ReportedContent } from "@forum/contracts";
+import { atName, type ReportAction, type ReportedContent } from "@forum/contracts";
 import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from "@mantine/core";
 import { IconBan, IconCheck, IconTrash } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { ByAuthor } from "../../components/ui/ByAuthor";
 import { RoleBadge } from "../../components/ui/RoleBadge";
 import { plural, relativeTime } from "../../lib/format";
 
 const CONFIRM: Record<Exclude<ReportAction, "dismiss">, (item: ReportedContent) => string> = {
   delete: (item) => `Are you sure you want to delete this ${item.kind}? This action cannot be undone.`,
   ban: (item) =>
-    `Ban @${item.author.username} and delete this ${item.kind}? This will prevent them from accessing the forum.`,
+    `Ban ${atName(item.author.username)} and delete this ${item.kind}? This will prevent them from accessing the forum.`,
 };
 
 type Props = {
@@ -52,12 +53,7 @@ export function ReportCard({ item, isAdmin, busy, onResolve }: Props) {
             {item.excerpt}
           </Text>
           <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              by{" "}
-              <Anchor component={Link} to={`/u/${item.author.username}`} size="sm">
-                @{item.author.username}
-              </Anchor>
-            </Text>
+            <ByAuthor author={item.author} />
             {item.author.role !== "user" && <RoleBadge role={item.author.role} size="sm" />}
             {item.author.banned && (
               <Badge size="sm" color="dark">
@@ -70,7 +66,7 @@ export function ReportCard({ item, isAdmin, busy, onResolve }: Props) {
           {item.reports.map((report) => (
             <List.Item key={report.id}>
               <Text span size="sm" fw={500}>
-                @{report.reporter.username}
+                {atName(report.reporter.username)}
               </Text>
               <Text span size="sm" c="dimmed">
                 {" "}

@@ -1,5 +1,6 @@
 // The composer's formatting actions as pure text changes: given the text and the selection, what
 // to replace and what to select afterwards. A second press of the same action takes it back.
+import { atName } from "@forum/contracts";
 
 /** Replace [from, to) with `insert`, then select [selectionStart, selectionEnd). */
 export type TextChange = { from: number; to: number; insert: string; selectionStart: number; selectionEnd: number };
@@ -116,8 +117,11 @@ export function quoteBlock(author: string | null, text: string): string {
     .replace(/\s+$/, "")
     .replace(/^\s*\n/, "")
     .split(/\r?\n/);
-  return `${[author ? `> @${author} wrote:` : "> Unknown wrote:", ...lines.map((line) => (line ? `> ${line}` : ">"))].join("\n")}\n\n`;
+  return `${[`> ${quotedAuthor(author)} wrote:`, ...lines.map((line) => (line ? `> ${line}` : ">"))].join("\n")}\n\n`;
 }
+
+/** "@name" mentions the author; a deleted member is named without "@" (it would mention "@deleted"). */
+export const quotedAuthor = (author: string | null) => (author === null ? "Unknown" : atName(author));
 
 /** Appending `block` to `value` as a paragraph of its own: what goes between them. */
 export function appendChange(value: string, block: string): TextChange {

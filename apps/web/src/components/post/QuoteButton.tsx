@@ -4,7 +4,7 @@
 import { Button } from "@mantine/core";
 import { IconQuote } from "@tabler/icons-react";
 import type { RefObject } from "react";
-import { quoteBlock } from "../composer/markdownEdits";
+import { quoteBlock, quotedAuthor } from "../composer/markdownEdits";
 import { useQuoteInReply } from "./replyBox";
 
 /** The selected text within `content`, cut to it when the selection runs past its edges. */
@@ -49,7 +49,7 @@ export function QuoteButton({ author, source, content, replyId }: Props) {
       // A mouse press would clear the selection before the click reads it.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
-      aria-label={`Quote ${author ? `@${author}` : "this"}`}
+      aria-label={`Quote ${author ? quotedAuthor(author) : "this"}`}
     >
       Quote
     </Button>

@@ -3,7 +3,7 @@ import { type AuthorView, DELETED_MEMBER } from "@forum/contracts";
 import { Anchor, Text } from "@mantine/core";
 import { Link } from "react-router";
 
-export function ByAuthor({ author }: { author: AuthorView | null }) {
+export function ByAuthor({ author }: { author: Pick<AuthorView, "username"> | null }) {
   return (
     <Text size="sm" c="dimmed">
       by{" "}
