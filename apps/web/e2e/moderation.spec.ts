@@ -83,6 +83,8 @@ test("a member votes on a reply, takes the vote back, and answers the reply", as
   await expect(page.getByText(`Replying to @${replier.username}`)).toHaveCount(0);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`#reply-${post.replyIds[0]}$`));
+  // The page scrolls to it once the parts above have loaded: a tap before that can miss.
+  await expect(page.locator(`#reply-${post.replyIds[0]}`)).toHaveAttribute("data-landed", "true");
 
   // Edited: the reply says so, with the time on hover.
   await answer.getByRole("button", { name: /^Edit/ }).click();

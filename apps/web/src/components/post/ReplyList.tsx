@@ -71,9 +71,15 @@ function TargetedReply({
     onShown(reply.id);
     target.setAttribute("data-targeted", "true");
     target.style.outline = "2px solid var(--mantine-color-blue-filled)";
-    const cancelLanding = whenLaidOut(() => target.scrollIntoView({ block: "start" }));
+    // data-landed: the page has scrolled there (tests wait for it before tapping near the reply,
+    // since the landing may wait for parts above it to load).
+    const cancelLanding = whenLaidOut(() => {
+      target.scrollIntoView({ block: "start" });
+      target.setAttribute("data-landed", "true");
+    });
     return () => {
       cancelLanding();
+      target.removeAttribute("data-landed");
       target.removeAttribute("data-targeted");
       target.style.outline = "";
     };
