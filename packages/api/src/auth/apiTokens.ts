@@ -3,7 +3,7 @@
 // with `Authorization: Bearer <token>` is that member, with the token's scope; the lookup is one
 // primary-key read per request (nothing cached), so a revoke, a ban or a deleted account counts
 // from the very next request on every instance.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   API_TOKEN_LAST_USED_EVERY_MS,
   API_TOKEN_MESSAGES,
@@ -16,6 +16,7 @@ import { type ApiTokenScope, compiledOnce, type ForumDb } from "@forum/db";
 import { notFound } from "../errors";
 import { iso } from "../services/mappers";
 import type { SessionUser } from "./sessions";
+import { tokenHash } from "./tokenHash";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,10 +24,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type ApiTokenAuth = { id: number; scope: ApiTokenScope };
 
 export type ResolvedApiToken = { ok: true; user: SessionUser; token: ApiTokenAuth } | { ok: false; message: string };
-
-function hashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 /** The token of an `Authorization: Bearer …` header, or undefined when the header is not one. */
 export function bearerTokenOf(header: string | undefined): string | undefined {
@@ -64,7 +61,7 @@ export async function resolveApiToken(
   reader: ForumDb = db,
 ): Promise<ResolvedApiToken> {
   if (!token.startsWith(API_TOKEN_PREFIX)) return { ok: false, message: API_TOKEN_MESSAGES.unknown };
-  const [row] = (await reader.executeQuery(tokenAndUser(reader, { hash: hashOf(token) }))).rows;
+  const [row] = (await reader.executeQuery(tokenAndUser(reader, { hash: tokenHash(token) }))).rows;
   if (!row) return { ok: false, message: API_TOKEN_MESSAGES.unknown };
   if (row.revokedAt !== null) return { ok: false, message: API_TOKEN_MESSAGES.revoked };
   if (row.expiresAt !== null && Number(row.expiresAt) <= now) return { ok: false, message: API_TOKEN_MESSAGES.expired };
@@ -128,7 +125,7 @@ export async function createApiToken(
   const expiresAt = input.expiresInDays === "never" ? null : now + Number(input.expiresInDays) * DAY_MS;
   const row = await db
     .insertInto("api_tokens")
-    .values({ userId, name: input.name, scope: input.scope, tokenHash: hashOf(token), createdAt: now, expiresAt })
+    .values({ userId, name: input.name, scope: input.scope, tokenHash: tokenHash(token), createdAt: now, expiresAt })
     .returning(columns)
     .executeTakeFirstOrThrow();
   return { ...toApiTokenView(row), token };

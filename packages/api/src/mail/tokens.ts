@@ -1,8 +1,9 @@
 // The one-use tokens of mailed links (reset a password, confirm an address): 256 random bits,
 // prefixed so a leaked one is recognisable ("forum_reset_…"), stored only as their SHA-256. A new
 // token of a purpose replaces the account's older ones; using a token deletes it.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { ForumDb, MailTokenPurpose } from "@forum/db";
+import { tokenHash } from "../auth/tokenHash";
 
 export const TOKEN_LIFETIME_MS: Record<MailTokenPurpose, number> = {
   reset: 60 * 60_000,
@@ -24,10 +25,6 @@ export function withoutTokens(text: string): string {
   return text.replace(TOKEN_IN_TEXT, "[sent, not kept]");
 }
 
-function hashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 /** A new token for the account, replacing its older ones of the same purpose (in the caller's transaction). */
 export async function issueToken(
   db: ForumDb,
@@ -43,7 +40,7 @@ export async function issueToken(
     .values({
       userId,
       purpose,
-      tokenHash: hashOf(token),
+      tokenHash: tokenHash(token),
       email,
       expiresAt: now + TOKEN_LIFETIME_MS[purpose],
       createdAt: now,
@@ -64,7 +61,7 @@ export async function consumeToken(
 ): Promise<{ userId: number; email: string | null } | undefined> {
   const row = await db
     .deleteFrom("mail_tokens")
-    .where("tokenHash", "=", hashOf(token))
+    .where("tokenHash", "=", tokenHash(token))
     .where("purpose", "=", purpose)
     .returning(["userId", "email", "expiresAt"])
     .executeTakeFirst();

@@ -5,9 +5,10 @@
 // live in the database, and a copy of the database would then forge links for every member. A
 // link works any number of times (a mail provider may POST it twice) until it expires; a member's
 // expired links are swept when a new one is issued, so the table stays at a few rows a member.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { UserPreferences } from "@forum/contracts";
 import type { ForumDb, UnsubscribeList } from "@forum/db";
+import { tokenHash } from "../auth/tokenHash";
 import { updatePreferences } from "../services/preferences";
 import { linkTo, type MailSite } from "./outbox";
 
@@ -19,10 +20,6 @@ export const UNSUBSCRIBE_SWITCH: Record<UnsubscribeList, keyof UserPreferences> 
   notify: "emailNotifications",
   digest: "weeklyDigest",
 };
-
-function hashOf(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 /** A new one-click link turning `list` off for the member (in the caller's transaction, with the mail). */
 export async function issueUnsubscribeLink(
@@ -36,7 +33,7 @@ export async function issueUnsubscribeLink(
   const token = `forum_unsubscribe_${randomBytes(32).toString("base64url")}`;
   await db
     .insertInto("unsubscribe_tokens")
-    .values({ tokenHash: hashOf(token), userId, list, expiresAt: now + UNSUBSCRIBE_LINK_LIFETIME_MS })
+    .values({ tokenHash: tokenHash(token), userId, list, expiresAt: now + UNSUBSCRIBE_LINK_LIFETIME_MS })
     .execute();
   return linkTo(site, `/unsubscribe?token=${token}`);
 }
@@ -46,7 +43,7 @@ export async function unsubscribeListOf(db: ForumDb, token: string, now: number)
   const row = await db
     .selectFrom("unsubscribe_tokens")
     .select("list")
-    .where("tokenHash", "=", hashOf(token))
+    .where("tokenHash", "=", tokenHash(token))
     .where("expiresAt", ">", now)
     .executeTakeFirst();
   return row?.list;
@@ -57,7 +54,7 @@ export async function unsubscribe(db: ForumDb, token: string, now: number): Prom
   const row = await db
     .selectFrom("unsubscribe_tokens")
     .select(["userId", "list"])
-    .where("tokenHash", "=", hashOf(token))
+    .where("tokenHash", "=", tokenHash(token))
     .where("expiresAt", ">", now)
     .executeTakeFirst();
   if (!row) return undefined;

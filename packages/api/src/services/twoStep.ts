@@ -2,15 +2,15 @@
 // first code (recovery codes made then, shown once, kept as hashes), checking a code at sign-in
 // (a TOTP step later than the last accepted, or an unused recovery code, used up), and turning
 // it off. Sign-ins waiting for their second step are challenges: a random token's hash.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { RECOVERY_CODE_COUNT, SECOND_STEP_WINDOW_MS, TWO_STEP_MESSAGES, type TwoStepStatus } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { tokenHash } from "../auth/tokenHash";
 import { acceptedTotpStep, newTotpSecret } from "../auth/totp";
 import { badRequest, conflict } from "../errors";
 import { seal, unseal } from "../secrets/sealed";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 /** Recovery codes are compared without dashes, spaces or case. */
 const normalisedRecovery = (code: string) => code.replace(/[\s-]/g, "").toLowerCase();
 
@@ -77,7 +77,7 @@ async function replaceRecoveryCodes(trx: ForumDb, userId: number): Promise<strin
   );
   await trx
     .insertInto("recovery_codes")
-    .values(codes.map((code) => ({ userId, codeHash: sha256(normalisedRecovery(code)), usedAt: null })))
+    .values(codes.map((code) => ({ userId, codeHash: tokenHash(normalisedRecovery(code)), usedAt: null })))
     .execute();
   return codes;
 }
@@ -115,7 +115,7 @@ export async function proveSecondStep(
     .updateTable("recovery_codes")
     .set({ usedAt: now })
     .where("userId", "=", userId)
-    .where("codeHash", "=", sha256(normalisedRecovery(code)))
+    .where("codeHash", "=", tokenHash(normalisedRecovery(code)))
     .where("usedAt", "is", null)
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
@@ -138,7 +138,7 @@ export async function createChallenge(db: ForumDb, userId: number, now: number):
   await db.deleteFrom("login_challenges").where("expiresAt", "<=", now).execute();
   await db
     .insertInto("login_challenges")
-    .values({ tokenHash: sha256(token), userId, expiresAt: now + SECOND_STEP_WINDOW_MS, createdAt: now })
+    .values({ tokenHash: tokenHash(token), userId, expiresAt: now + SECOND_STEP_WINDOW_MS, createdAt: now })
     .execute();
   return token;
 }
@@ -148,7 +148,7 @@ export async function challengedUser(db: ForumDb, token: string, now: number): P
   const row = await db
     .selectFrom("login_challenges")
     .select("userId")
-    .where("tokenHash", "=", sha256(token))
+    .where("tokenHash", "=", tokenHash(token))
     .where("expiresAt", ">", now)
     .executeTakeFirst();
   return row?.userId ?? null;
@@ -156,5 +156,5 @@ export async function challengedUser(db: ForumDb, token: string, now: number): P
 
 /** Used up once the second step passed. */
 export async function endChallenge(db: ForumDb, token: string): Promise<void> {
-  await db.deleteFrom("login_challenges").where("tokenHash", "=", sha256(token)).execute();
+  await db.deleteFrom("login_challenges").where("tokenHash", "=", tokenHash(token)).execute();
 }
