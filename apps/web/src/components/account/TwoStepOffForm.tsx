@@ -3,7 +3,7 @@
 import { TWO_STEP_MESSAGES } from "@forum/contracts";
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useTRPC } from "../../lib/trpc";
+import { httpStatusOf, useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 
 export function TwoStepOffForm(props: { onCancel: () => void; onDone: () => void }) {
@@ -15,6 +15,8 @@ export function TwoStepOffForm(props: { onCancel: () => void; onDone: () => void
   const disable = useToastedMutation(trpc.twoStep.disable.mutationOptions(), {
     success: (answer) => answer.message,
     failure: (failure) => {
+      // A lost session goes the usual way (to the sign-in screen, back here after).
+      if (httpStatusOf(failure) === 401) return "Failed to turn off two-step sign-in";
       const message = failure instanceof Error ? failure.message : "Failed to turn off two-step sign-in";
       setError({ field: byCode ? "code" : "password", message });
       return undefined;

@@ -4,7 +4,7 @@
 import { enableTwoStepInput, type TwoStepSetup } from "@forum/contracts";
 import { Box, Button, Code, CopyButton, Group, Image, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTRPC } from "../../lib/trpc";
+import { httpStatusOf, useTRPC } from "../../lib/trpc";
 import { useSchemaForm } from "../../lib/useSchemaForm";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 
@@ -37,6 +37,8 @@ export function TwoStepSetupForm(props: {
     // No toast: the recovery codes' dialog says it is on (a toast would cover its title on a phone).
     // The server's reason (a wrong or late code) goes under the field, where the member looks.
     failure: (error) => {
+      // A lost session goes the usual way (to the sign-in screen, back here after).
+      if (httpStatusOf(error) === 401) return "Failed to turn on two-step sign-in";
       form.setFieldError("code", error instanceof Error ? error.message : "Failed to turn on two-step sign-in");
       return undefined;
     },
