@@ -9,6 +9,8 @@ import {
   type ApiServices,
   AppError,
   DataExports,
+  type HubMessage,
+  LiveHub,
   Mailer,
   ReadCache,
   SERVER_KEY_BYTES,
@@ -34,6 +36,7 @@ import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerHostCheck } from "./plugins/hostCheck";
 import { registerJsonParser } from "./plugins/json";
+import { registerLiveEvents } from "./plugins/liveEvents";
 import { registerNativeForms } from "./plugins/nativeForms";
 import { registerOriginCheck } from "./plugins/origin";
 import { loadPageRenderer, registerPages } from "./plugins/pages";
@@ -141,7 +144,8 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     (error) => app.log.warn({ err: error }, "view counts not written; retrying with the next flush"),
   );
   views.start();
-  const stopWatchingWrites = watchOtherInstances(app, options.database, readCache);
+  const live = startLiveHub(app, options);
+  const stopWatchingWrites = watchOtherInstances(app, options.database, readCache, live);
   const tracking = options.adTracking ?? AD_TRACKING;
   const mail = startMail(app, options);
   const serverKey = options.serverKey ?? randomBytes(SERVER_KEY_BYTES);
@@ -158,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     mail,
     webhooks,
     dataExports,
+    live,
     serverKey,
     parseUpload: workerUploadParser(),
   };
@@ -206,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
   registerAvatars(app, options.database.reader);
+  registerLiveEvents(app, { contextFor, hub: live, reader: options.database.reader });
   registerDataExportDownload(app, { contextFor, reader: options.database.reader, now: dataExports.now });
   registerSitemap(app, { services, shared, publicUrl: options.publicUrl });
   const renderer = await loadPageRenderer(options.webDistDir);
@@ -226,14 +232,71 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
  * Other app instances' writes make cached answers stale here too. While the database cannot
  * report them (its connection is down), nothing is cached: no stale page, only slower ones.
  */
-function watchOtherInstances(app: ForumApp, database: DbHandle, readCache: ReadCache): () => Promise<void> {
+function watchOtherInstances(
+  app: ForumApp,
+  database: DbHandle,
+  readCache: ReadCache,
+  live: LiveHub,
+): () => Promise<void> {
+  let lost = false;
   return database.watchWrites({
     onWrite: (kind) => (kind ? readCache.invalidate([kind]) : readCache.invalidateAll()),
     onConnectionChange: (connected) => {
       readCache.enabled = connected;
       if (!connected) app.log.warn("lost the database's write notifications; caching paused until they are back");
+      // Other instances' live events sent meanwhile are lost: every stream reads its page again.
+      if (connected && lost) live.resyncAll();
+      lost = !connected;
+    },
+    onBroadcast: (payload) => {
+      try {
+        live.deliver(JSON.parse(payload) as HubMessage[]);
+      } catch (error) {
+        app.log.warn({ err: error }, "a live event from another instance could not be read");
+      }
     },
   });
+}
+
+/**
+ * The live streams' hub. With several instances (PostgreSQL), a write's events go to the others
+ * through the database, in payloads NOTIFY takes (under 8,000 bytes each).
+ */
+function startLiveHub(app: ForumApp, options: AppOptions): LiveHub {
+  const broadcast = options.database.broadcast;
+  return new LiveHub({
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(broadcast
+      ? {
+          broadcast: (messages) => {
+            for (const payload of livePayloads(messages)) {
+              void broadcast(payload).catch((error: unknown) =>
+                app.log.warn({ err: error }, "live events not sent to the other instances"),
+              );
+            }
+          },
+        }
+      : {}),
+  });
+}
+
+/** Messages as JSON arrays of at most about 7,000 bytes (one message is far smaller). */
+function livePayloads(messages: HubMessage[]): string[] {
+  const payloads: string[] = [];
+  let batch: string[] = [];
+  let size = 2;
+  for (const message of messages) {
+    const json = JSON.stringify(message);
+    if (batch.length > 0 && size + json.length + 1 > 7_000) {
+      payloads.push(`[${batch.join(",")}]`);
+      batch = [];
+      size = 2;
+    }
+    batch.push(json);
+    size += json.length + 1;
+  }
+  if (batch.length > 0) payloads.push(`[${batch.join(",")}]`);
+  return payloads;
 }
 
 /**

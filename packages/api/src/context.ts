@@ -3,6 +3,7 @@ import type { ForumDb } from "@forum/db";
 import type { ApiTokenAuth } from "./auth/apiTokens";
 import type { Session, SessionUser } from "./auth/sessions";
 import type { DataExports } from "./dataExport/exports";
+import type { LiveHub } from "./live/hub";
 import type { Mailer } from "./mail/mailer";
 import type { AdTracking } from "./services/adTracking";
 import type { UploadParser } from "./services/bulk/parse";
@@ -36,6 +37,8 @@ export type ApiServices = {
   webhooks: Webhooks;
   /** "Download my data": the background worker that builds members' exports (packages/api/src/dataExport). */
   dataExports: DataExports;
+  /** The live streams of this server (GET /api/events) and what they hear (live/hub.ts). */
+  live: LiveHub;
   /** Where searches run (SQLite: reader threads, services/readThreads.ts); default: on `readDb`. */
   search?: Searcher;
   /** Where spreadsheet uploads are parsed (default: on the calling thread). */

@@ -32,6 +32,7 @@ export {
   restMappingsOf,
 } from "./describe";
 export { AppError, appErrorOf, type ErrorKind, errorBody, errorKindOfStatus, httpStatusOf } from "./errors";
+export { type HubMessage, LiveHub, type LiveStream } from "./live/hub";
 export { escapeHtml, type MailContent, type RenderedMail, renderMail } from "./mail/content";
 export { DIGEST_CATCH_UP_MS } from "./mail/digest";
 export { DIGEST_ITEMS } from "./mail/digestDiscussions";

@@ -9,6 +9,7 @@ import { scopesOfPost } from "./cache/scopes";
 import type { Context } from "./context";
 import type { ProcedureDescription } from "./describe";
 import { AppError, appErrorOf, errorBody, forbidden, isErrorKind, unauthorized } from "./errors";
+import { Announcements } from "./live/announcements";
 import { assertStaffTwoStep } from "./services/forumSettings";
 
 /** Who may call a procedure: set by the tier it is built on, and documented (401/403) from it. */
@@ -92,7 +93,10 @@ export const publicProcedure = t.procedure
     const postMoved: PostMoved = (move) => {
       moves.push(move);
     };
-    const run = () => next({ ctx: { db, postMoved } });
+    // What a mutation tells the live streams: sent once it has succeeded (live/announcements.ts).
+    const announcements = new Announcements();
+    const run = () =>
+      next({ ctx: { db, postMoved, announce: announcements.announce, notified: announcements.notified } });
     type Result = Awaited<ReturnType<typeof run>>;
     let result: Result;
     try {
@@ -117,6 +121,8 @@ export const publicProcedure = t.procedure
     }
     // The services' AppError becomes tRPC's error with the same code, here and nowhere else.
     if (!result.ok) throw toTRPCError(toAppError(result.error));
+    // After the answer's own work, never holding it: a stream that misses this resyncs.
+    if (type === "mutation") void announcements.publish(ctx.live, ctx.readDb).catch(() => undefined);
     return result;
   })
   // What an API token may do is decided here, once: a read-only token makes no mutation (every

@@ -8,6 +8,7 @@ export * from "./dataExport";
 export * from "./fields";
 export * from "./flash";
 export * from "./forumSettings";
+export * from "./liveEvents";
 export * from "./mail";
 export * from "./mentions";
 export * from "./messages";

@@ -22,6 +22,8 @@ export type WriteWatcher = {
    * While it is down, writes may go unreported: caches must not serve anything.
    */
   onConnectionChange: (connected: boolean) => void;
+  /** Another instance broadcast live events (`DbHandle.broadcast`): the payload it sent. */
+  onBroadcast?: (payload: string) => void;
 };
 
 export type DbHandle = {
@@ -41,6 +43,12 @@ export type DbHandle = {
   startReaderThreads?: (worker: ReaderThreadEntry) => ReaderThreads;
   /** Reports other app instances' writes (PostgreSQL's LISTEN); resolves the stop function. */
   watchWrites: (watcher: WriteWatcher) => () => Promise<void>;
+  /**
+   * Sends a payload (at most 7,000 bytes) to every other app instance's `onBroadcast`: the live
+   * streams' events (PostgreSQL's NOTIFY, once the caller's write has committed). Absent where
+   * one process owns the database (SQLite).
+   */
+  broadcast?: (payload: string) => Promise<void>;
   /**
    * Runs start-up work (migrations, the demo seed) while holding a lock that other instances
    * starting at the same time wait for, on the one connection `work` receives.

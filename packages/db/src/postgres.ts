@@ -21,6 +21,8 @@ export type PostgresDbHandle = DbHandle & { engine: "postgres"; pool: pg.Pool; i
 
 /** The channel of migration 0006's trigger. */
 const WRITE_CHANNEL = "forum_writes";
+/** Live events between instances: "<instance id> <payload>" (DbHandle.broadcast). */
+const EVENT_CHANNEL = "forum_events";
 /** Any fixed number: the advisory lock instances take around migrations and the demo seed. */
 const STARTUP_LOCK = 7_301_944_121;
 
@@ -75,6 +77,9 @@ export function createPostgresDb(config: PostgresConfig): PostgresDbHandle {
     pool,
     instanceId,
     watchWrites: (watcher) => watchWrites(connection, instanceId, watcher),
+    broadcast: async (payload) => {
+      await sql`select pg_notify(${EVENT_CHANNEL}, ${`${instanceId} ${payload}`})`.execute(db);
+    },
     withStartupLock: (work) =>
       db.connection().execute(async (locked) => {
         await sql`select pg_advisory_lock(${STARTUP_LOCK})`.execute(locked);
@@ -125,12 +130,19 @@ function watchWrites(connection: pg.ClientConfig, instanceId: string, watcher: W
     next.on("error", () => lost(next));
     next.on("end", () => lost(next));
     next.on("notification", (message) => {
-      const write = parseWriteNotification(message.payload ?? "");
+      const payload = message.payload ?? "";
+      if (message.channel === EVENT_CHANNEL) {
+        const space = payload.indexOf(" ");
+        if (payload.slice(0, space) !== instanceId) watcher.onBroadcast?.(payload.slice(space + 1));
+        return;
+      }
+      const write = parseWriteNotification(payload);
       if (write.instance !== instanceId) watcher.onWrite(write.kind);
     });
     try {
       await next.connect();
       await next.query(`LISTEN ${WRITE_CHANNEL}`);
+      if (watcher.onBroadcast) await next.query(`LISTEN ${EVENT_CHANNEL}`);
       if (stopped) return void (await next.end());
       watcher.onConnectionChange(true);
     } catch {

@@ -46,6 +46,7 @@ export const accountRouter = router({
       }
       await deleteAccount(ctx.db, user.id, { content: input.content, by: "self" }, ctx.throttles.now());
       ctx.cookies.clear();
+      ctx.announce({ type: "access", userId: user.id });
       return { message: ACCOUNT_DELETION_MESSAGES.deleted };
     }),
 });

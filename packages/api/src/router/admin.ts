@@ -118,7 +118,10 @@ export const adminRouter = router({
       const user = await findUserById(ctx.db, input.id);
       if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
       if (input.banned && user.role === "admin") throw forbidden(MESSAGES.cannotBanAdmin);
-      return toAdminUser(await setBanned(ctx.db, input.id, input.banned));
+      const banned = await setBanned(ctx.db, input.id, input.banned);
+      // A banned member's streams close and come back hearing what a visitor hears (live/hub.ts).
+      ctx.announce({ type: "access", userId: input.id });
+      return toAdminUser(banned);
     }),
 
   /**
@@ -163,6 +166,7 @@ export const adminRouter = router({
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       await deleteAccount(ctx.db, input.id, { content: input.content, by: "admin" }, ctx.mail.now());
+      ctx.announce({ type: "access", userId: input.id });
       return { message: ACCOUNT_DELETION_MESSAGES.userDeleted };
     }),
 });

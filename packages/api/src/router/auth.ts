@@ -169,6 +169,8 @@ export const authRouter = router({
       // sessionOnly: an API token never gets here, so the caller is signed in by a session.
       if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
       ctx.cookies.clear();
+      // Its streams close and come back as what the account now is (live/hub.ts).
+      ctx.announce({ type: "access", userId: ctx.user.id });
       return { message: "You have been logged out successfully" };
     }),
 
@@ -189,6 +191,7 @@ export const authRouter = router({
       if (!(await verifyPassword(user.passwordHash, input.currentPassword)))
         throw badRequest(MESSAGES.currentPasswordWrong);
       await replacePassword(ctx.db, user.id, { passwordHash: await hashPassword(input.newPassword) }, ctx.session?.id);
+      ctx.announce({ type: "access", userId: user.id });
       return { message: "Your password has been successfully changed." };
     }),
 });

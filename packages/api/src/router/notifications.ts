@@ -40,7 +40,10 @@ export const notificationsRouter = router({
     })
     .input(markNotificationsReadInput)
     .output(answer(unreadCountViewSchema))
-    .mutation(
-      async ({ ctx, input }): Promise<UnreadCountView> => ({ count: await markRead(ctx.db, ctx.user.id, input.ids) }),
-    ),
+    .mutation(async ({ ctx, input }): Promise<UnreadCountView> => {
+      const count = await markRead(ctx.db, ctx.user.id, input.ids);
+      // The member's other tabs' bells.
+      ctx.notified([ctx.user.id]);
+      return { count };
+    }),
 });

@@ -49,6 +49,7 @@ export const passwordRouter = router({
     .mutation(async ({ ctx, input }) => {
       const userId = await resetPassword(ctx.db, ctx.mail.now(), input.token, await hashPassword(input.password));
       if (userId === undefined) throw badRequest(MESSAGES.resetLinkInvalid);
+      ctx.announce({ type: "access", userId });
       const user = await findUserById(ctx.db, userId);
       if (user.banned === 1) throw forbidden(MESSAGES.banned);
       await startSession(ctx, user.id);

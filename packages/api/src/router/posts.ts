@@ -123,9 +123,14 @@ export const postsRouter = router({
       // Only admins feature posts; a member's featured flag is ignored, never stored.
       const featured = ctx.user.role === "admin" && input.featured === true;
       await assertMayPost(ctx.db, ctx.user);
-      return withinNewAccountLimit(ctx, "post", () =>
-        ctx.runWrite("createPost", { authorId: ctx.user.id, draft: { ...input, featured } }),
-      );
+      return withinNewAccountLimit(ctx, "post", async () => {
+        const { post, notified } = await ctx.runWrite("createPost", {
+          authorId: ctx.user.id,
+          draft: { ...input, featured },
+        });
+        ctx.notified(notified);
+        return post;
+      });
     }),
 
   /** Writes posts (and categories' post counts, notifications of new mentions). */
@@ -153,10 +158,12 @@ export const postsRouter = router({
         throw forbidden(MESSAGES.pinLockModeratorsOnly);
       }
       const featured = ctx.user.role === "admin" ? draft.featured : undefined;
-      await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured });
+      ctx.notified(await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured }));
       const row = await ctx.views.readStored(() => findPostView(ctx.db, { id }, ctx.user.id));
       if (!row) throw notFound(MESSAGES.postNotFound);
-      return toPostView(row, ctx.views.pendingFor(id));
+      const post = toPostView(row, ctx.views.pendingFor(id));
+      ctx.announce({ type: "post", postId: id, locked: post.locked, pinned: post.pinned, deleted: false });
+      return post;
     }),
 
   delete: memberProcedure
@@ -172,6 +179,7 @@ export const postsRouter = router({
       assertCanModify(ctx.user, (await findPostOwner(ctx.db, input.id)).authorId);
       await deletePost(ctx.db, input.id);
       ctx.views.discard(input.id);
+      ctx.announce({ type: "post", postId: input.id, locked: false, pinned: false, deleted: true });
       return { message: "Post deleted successfully" };
     }),
 });

@@ -71,7 +71,7 @@ export const repliesRouter = router({
     .mutation(async ({ ctx, input }) => {
       await assertMayPost(ctx.db, ctx.user);
       return withinNewAccountLimit(ctx, "reply", async () => {
-        const { reply, move } = await ctx.runWrite("createReply", {
+        const { reply, move, notified } = await ctx.runWrite("createReply", {
           postId: input.postId,
           authorId: ctx.user.id,
           content: input.content,
@@ -79,6 +79,8 @@ export const repliesRouter = router({
           mayReplyWhenLocked: isStaff(ctx.user),
         });
         ctx.postMoved(move);
+        ctx.announce({ type: "reply", postId: input.postId, replyId: reply.id, authorId: ctx.user.id });
+        ctx.notified(notified);
         return reply;
       });
     }),
@@ -95,7 +97,9 @@ export const repliesRouter = router({
     .output(answer(replyViewSchema))
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
-      await updateReply(ctx.db, input.id, ctx.user.id, input.content);
+      const { postId, notified } = await updateReply(ctx.db, input.id, ctx.user.id, input.content);
+      ctx.announce({ type: "reply-edited", postId, replyId: input.id });
+      ctx.notified(notified);
       return findReplyView(ctx.db, input.id, ctx.user.id);
     }),
 
@@ -109,8 +113,10 @@ export const repliesRouter = router({
     .input(idInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
-      assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
+      const owner = await findReplyOwner(ctx.db, input.id);
+      assertCanModify(ctx.user, owner.authorId);
       await deleteReply(ctx.db, input.id);
+      ctx.announce({ type: "reply-deleted", postId: owner.postId, replyId: input.id });
       return { message: "Reply deleted successfully" };
     }),
 });

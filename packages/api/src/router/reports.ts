@@ -7,9 +7,16 @@ import {
   reportResolutionSchema,
   resolveReportsInput,
 } from "@forum/contracts";
+import type { ForumDb } from "@forum/db";
 import { z } from "zod";
 import { answer } from "../describe";
-import { countOpenReports, createReport, listOpenReports, resolveReports } from "../services/reports";
+import {
+  countOpenReports,
+  createReport,
+  listOpenReports,
+  type ReportTarget,
+  resolveReports,
+} from "../services/reports";
 import { memberProcedure, moderatorProcedure, router } from "../trpc";
 
 export const reportsRouter = router({
@@ -61,12 +68,28 @@ export const reportsRouter = router({
     })
     .input(resolveReportsInput)
     .output(answer(reportResolutionSchema))
-    .mutation(({ ctx, input }) =>
-      resolveReports(
-        ctx.db,
-        ctx.user,
-        input.replyId !== undefined ? { replyId: input.replyId } : { postId: input.postId ?? 0 },
-        input.action,
-      ),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const target: ReportTarget =
+        input.replyId !== undefined ? { replyId: input.replyId } : { postId: input.postId ?? 0 };
+      // Read before it goes: the open discussion's readers hear of the removal, a banned author's
+      // streams close.
+      const reported = await reportedContent(ctx.db, target);
+      const resolution = await resolveReports(ctx.db, ctx.user, target, input.action);
+      if (reported && input.action !== "dismiss") {
+        ctx.announce(
+          "replyId" in target
+            ? { type: "reply-deleted", postId: reported.postId, replyId: target.replyId }
+            : { type: "post", postId: reported.postId, locked: false, pinned: false, deleted: true },
+        );
+        if (input.action === "ban") ctx.announce({ type: "access", userId: reported.authorId });
+      }
+      return resolution;
+    }),
 });
+
+/** The post of a reported post or reply, and its author. */
+function reportedContent(db: ForumDb, target: ReportTarget): Promise<{ postId: number; authorId: number } | undefined> {
+  return "replyId" in target
+    ? db.selectFrom("replies").select(["postId", "authorId"]).where("id", "=", target.replyId).executeTakeFirst()
+    : db.selectFrom("posts").select(["id as postId", "authorId"]).where("id", "=", target.postId).executeTakeFirst();
+}

@@ -43,6 +43,8 @@ export const sessionsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const ended = await endSession(ctx.db, ctx.user.id, input.id);
       if (ended === sessionOf(ctx)) ctx.cookies.clear();
+      // Its streams close and come back as what the account now is (live/hub.ts).
+      ctx.announce({ type: "access", userId: ctx.user.id });
       return { message: SESSION_MESSAGES.signedOut };
     }),
 
@@ -54,8 +56,10 @@ export const sessionsRouter = router({
       sessionOnly: true,
     })
     .output(answer(signedOutOthersSchema))
-    .mutation(async ({ ctx }) => ({
-      message: SESSION_MESSAGES.signedOutOthers,
-      count: await endOtherSessions(ctx.db, ctx.user.id, sessionOf(ctx)),
-    })),
+    .mutation(async ({ ctx }) => {
+      const count = await endOtherSessions(ctx.db, ctx.user.id, sessionOf(ctx));
+      // Its streams close and come back as what the account now is (live/hub.ts).
+      ctx.announce({ type: "access", userId: ctx.user.id });
+      return { message: SESSION_MESSAGES.signedOutOthers, count };
+    }),
 });

@@ -25,6 +25,8 @@ export const votesRouter = router({
         type: input.type,
       });
       ctx.postMoved(move);
+      const { upvotes, downvotes } = result;
+      ctx.announce({ type: "votes", postId: move.postId, replyId: result.replyId, upvotes, downvotes });
       return result;
     }),
 });

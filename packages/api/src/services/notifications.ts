@@ -18,7 +18,13 @@ const INSERT_BATCH = 500;
 
 type NewNotification = { userId: number; type: "reply" | "mention" };
 
-async function insertNotifications(trx: ForumDb, source: NotificationSource, rows: NewNotification[], now: number) {
+/** Writes the notifications; answers the members told (the live stream tells them their new count). */
+async function insertNotifications(
+  trx: ForumDb,
+  source: NotificationSource,
+  rows: NewNotification[],
+  now: number,
+): Promise<number[]> {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await trx
       .insertInto("notifications")
@@ -34,6 +40,7 @@ async function insertNotifications(trx: ForumDb, source: NotificationSource, row
       )
       .execute();
   }
+  return rows.map((row) => row.userId);
 }
 
 /** The members `text` mentions (ids), the actor left out. */
@@ -45,7 +52,11 @@ async function mentionedMembers(trx: ForumDb, text: string, actorId: number): Pr
 }
 
 /** A new reply: its mentions, then everyone else in the discussion who wants reply notifications. */
-export async function notifyNewReply(trx: ForumDb, source: NotificationSource & { replyId: number }, now: number) {
+export async function notifyNewReply(
+  trx: ForumDb,
+  source: NotificationSource & { replyId: number },
+  now: number,
+): Promise<number[]> {
   const mentioned = await mentionedMembers(trx, source.content, source.actorId);
   const post = await trx
     .selectFrom("posts")
@@ -64,7 +75,7 @@ export async function notifyNewReply(trx: ForumDb, source: NotificationSource & 
     (id) => !skip.has(id),
   );
   const wanting = await membersWantingReplies(trx, candidates);
-  await insertNotifications(
+  return insertNotifications(
     trx,
     source,
     [
@@ -92,9 +103,9 @@ async function membersWantingReplies(trx: ForumDb, ids: number[]): Promise<numbe
  * A new or edited post or reply: mentions of members not yet told about this text. A new text
  * has told nobody, so every mention counts.
  */
-export async function notifyMentions(trx: ForumDb, source: NotificationSource, now: number) {
+export async function notifyMentions(trx: ForumDb, source: NotificationSource, now: number): Promise<number[]> {
   const mentioned = await mentionedMembers(trx, source.content, source.actorId);
-  if (mentioned.length === 0) return;
+  if (mentioned.length === 0) return [];
   let told = trx
     .selectFrom("notifications")
     .select("userId")
@@ -104,7 +115,7 @@ export async function notifyMentions(trx: ForumDb, source: NotificationSource, n
   told = source.replyId === null ? told.where("replyId", "is", null) : told.where("replyId", "=", source.replyId);
   const already = new Set((await told.execute()).map((row) => row.userId));
   const fresh = mentioned.filter((id) => !already.has(id));
-  await insertNotifications(
+  return insertNotifications(
     trx,
     source,
     fresh.map((userId) => ({ userId, type: "mention" as const })),

@@ -347,7 +347,13 @@ async function assertCategoryExists(db: ForumDb, categoryId: number) {
 /** A new post's fields (createPostInput's), featured decided by the caller's role. */
 export type PostDraft = PostFields & { featured: boolean };
 
-export async function createPost(db: ForumDb, authorId: number, draft: PostDraft, now = Date.now()): Promise<number> {
+/** A new post: its id, and the members its mentions told. */
+export async function createPost(
+  db: ForumDb,
+  authorId: number,
+  draft: PostDraft,
+  now = Date.now(),
+): Promise<{ id: number; notified: number[] }> {
   return db.transaction().execute(async (trx) => {
     await assertCategoryExists(trx, draft.categoryId);
     const post = await trx
@@ -371,9 +377,13 @@ export async function createPost(db: ForumDb, authorId: number, draft: PostDraft
       .set((eb) => ({ postCount: eb("postCount", "+", 1) }))
       .where("id", "=", draft.categoryId)
       .execute();
-    await notifyMentions(trx, { postId: post.id, replyId: null, actorId: authorId, content: draft.content }, now);
+    const notified = await notifyMentions(
+      trx,
+      { postId: post.id, replyId: null, actorId: authorId, content: draft.content },
+      now,
+    );
     await queueWebhookEvent(trx, "post.created", () => visitorPostView(trx, post.id), now);
-    return post.id;
+    return { id: post.id, notified };
   });
 }
 
@@ -389,7 +399,7 @@ export type PostUpdate = Omit<PostDraft, "featured"> & {
  * or an optional text field (the excerpt) undefined (not sent) keeps the stored value; one sent
  * blank or null clears it. A changed title, text or optional text marks the post edited (editedAt); pinning, locking,
  * featuring or moving it does not. Members the new text mentions for the first time are told,
- * as from `editorId`.
+ * as from `editorId`; answers who they are.
  */
 export async function updatePost(
   db: ForumDb,
@@ -397,8 +407,8 @@ export async function updatePost(
   editorId: number,
   draft: PostUpdate,
   now = Date.now(),
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
     const post = await trx
       .selectFrom("posts")
       .select(["categoryId", "title", "content", ...OPTIONAL_POST_TEXT_FIELDS])
@@ -437,8 +447,13 @@ export async function updatePost(
       })
       .where("id", "=", id)
       .execute();
-    await notifyMentions(trx, { postId: id, replyId: null, actorId: editorId, content: draft.content }, now);
+    const notified = await notifyMentions(
+      trx,
+      { postId: id, replyId: null, actorId: editorId, content: draft.content },
+      now,
+    );
     await queueWebhookEvent(trx, "post.updated", () => visitorPostView(trx, id), now);
+    return notified;
   });
 }
 

@@ -193,7 +193,7 @@ export async function createReply(
   db: ForumDb,
   reply: NewReply,
   now = Date.now(),
-): Promise<{ id: number; move: PostMove }> {
+): Promise<{ id: number; move: PostMove; notified: number[] }> {
   const { postId, authorId, content } = reply;
   return db.transaction().execute(async (trx) => {
     const [post] = (await trx.executeQuery(postLock(trx, { postId }))).rows;
@@ -210,10 +210,10 @@ export async function createReply(
     if (!created) throw new Error("the new reply's id was not returned");
     const [counted] = (await trx.executeQuery(countNewReply(trx, { postId }))).rows;
     if (!counted) throw notFound(MESSAGES.postNotFound);
-    await notifyNewReply(trx, { postId, replyId: created.id, actorId: authorId, content }, now);
+    const notified = await notifyNewReply(trx, { postId, replyId: created.id, actorId: authorId, content }, now);
     await queueWebhookEvent(trx, "reply.created", () => findReplyView(trx, created.id), now);
     const move = postMoveOf({ ...counted, replyCount: counted.replyCount - 1 }, { replyCount: counted.replyCount });
-    return { id: created.id, move };
+    return { id: created.id, move, notified };
   });
 }
 
@@ -224,8 +224,8 @@ export async function updateReply(
   editorId: number,
   content: string,
   now = Date.now(),
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<{ postId: number; notified: number[] }> {
+  return db.transaction().execute(async (trx) => {
     const reply = await trx.selectFrom("replies").select(["postId", "content"]).where("id", "=", id).executeTakeFirst();
     if (!reply) throw notFound(MESSAGES.replyNotFound);
     // The same text sent again is no edit: the reply is not marked edited.
@@ -235,8 +235,9 @@ export async function updateReply(
       .set({ content, updatedAt: now, ...edited })
       .where("id", "=", id)
       .execute();
-    await notifyMentions(trx, { postId: reply.postId, replyId: id, actorId: editorId, content }, now);
+    const notified = await notifyMentions(trx, { postId: reply.postId, replyId: id, actorId: editorId, content }, now);
     await queueWebhookEvent(trx, "reply.updated", () => findReplyView(trx, id), now);
+    return { postId: reply.postId, notified };
   });
 }
 

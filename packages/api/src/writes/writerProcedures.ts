@@ -16,17 +16,23 @@ export const writerProcedures = {
   castVote: (db: ForumDb, vote: { userId: number; target: VoteTarget; type: VoteType }): Promise<CastVote> =>
     castVote(db, vote.userId, vote.target, vote.type),
 
-  /** A new reply, as the thread shows it, and its post's move in the lists. */
-  createReply: async (db: ForumDb, reply: NewReply): Promise<{ reply: ReplyView; move: PostMove }> => {
-    const { id, move } = await createReply(db, reply);
-    return { reply: await findReplyView(db, id), move };
+  /** A new reply, as the thread shows it, its post's move in the lists, and the members it notified. */
+  createReply: async (
+    db: ForumDb,
+    reply: NewReply,
+  ): Promise<{ reply: ReplyView; move: PostMove; notified: number[] }> => {
+    const { id, move, notified } = await createReply(db, reply);
+    return { reply: await findReplyView(db, id), move, notified };
   },
 
-  /** A new post, as its page shows it to its author. */
-  createPost: async (db: ForumDb, post: { authorId: number; draft: PostDraft }): Promise<PostView> => {
-    const id = await createPost(db, post.authorId, post.draft);
+  /** A new post, as its page shows it to its author, and the members its mentions notified. */
+  createPost: async (
+    db: ForumDb,
+    post: { authorId: number; draft: PostDraft },
+  ): Promise<{ post: PostView; notified: number[] }> => {
+    const { id, notified } = await createPost(db, post.authorId, post.draft);
     const row = await findPostView(db, { id }, post.authorId);
     if (!row) throw notFound(MESSAGES.postNotFound);
-    return toPostView(row);
+    return { post: toPostView(row), notified };
   },
 } satisfies WriterProcedures;
