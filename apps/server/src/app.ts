@@ -265,6 +265,7 @@ function watchOtherInstances(
 function startLiveHub(app: ForumApp, options: AppOptions): LiveHub {
   const broadcast = options.database.broadcast;
   return new LiveHub({
+    limitAddresses: options.rateLimits,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(broadcast
       ? {

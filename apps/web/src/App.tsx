@@ -8,6 +8,7 @@ import { useLocation, useRoutes } from "react-router";
 import { useStaffTwoStepGate } from "./auth/staffTwoStep";
 import { useCurrentUser } from "./auth/useCurrentUser";
 import { CreatePostProvider } from "./components/create-post/CreatePostContext";
+import { LiveStream } from "./components/live/LiveStream";
 import { FullScreenLoading } from "./components/shell/FullScreenLoading";
 import { forgetFlash } from "./lib/flash";
 import { forgetPageData } from "./lib/pageData";
@@ -26,6 +27,7 @@ export function App({ queryClient, apiClient }: { queryClient: QueryClient; apiC
             <CreatePostProvider>
               <AppRoutes />
             </CreatePostProvider>
+            <LiveStream />
           </AuthGate>
         </TRPCProvider>
       </QueryClientProvider>

@@ -7,6 +7,10 @@ import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { AdSlot } from "../components/ads/AdSlot";
 import { LoadFailedState } from "../components/browse/LoadFailedState";
+import { usePostDeletedLive } from "../components/live/liveState";
+import { NewRepliesButton } from "../components/live/NewRepliesButton";
+import { PostDeletedNotice } from "../components/live/PostDeletedNotice";
+import { useOpenPost } from "../components/live/useOpenPost";
 import { PostDetail } from "../components/post/PostDetail";
 import { PostSkeleton } from "../components/post/PostSkeleton";
 import { loadServerRenderedComposer, ReplyForm } from "../components/post/ReplyForm";
@@ -57,6 +61,8 @@ export default function PostPage() {
 }
 
 function PostScreen({ post }: { post: PostView }) {
+  useOpenPost(post);
+  const deleted = usePostDeletedLive(post.id);
   const crumbs: Crumb[] = [{ label: "Home", to: "/" }];
   if (post.category) crumbs.push({ label: post.category.name, to: `/cats/${post.category.slug}` });
   crumbs.push({ label: post.title });
@@ -64,10 +70,12 @@ function PostScreen({ post }: { post: PostView }) {
     <ReplyBoxProvider post={post}>
       <Stack gap="lg">
         <Breadcrumbs items={crumbs} separator=">" />
+        <PostDeletedNotice postId={post.id} />
         <PostDetail post={post} />
         <AdSlot placement="between-posts" />
-        <ReplyForm post={post} />
+        {!deleted && <ReplyForm post={post} />}
         <ReplyList post={post} />
+        <NewRepliesButton post={post} />
       </Stack>
     </ReplyBoxProvider>
   );

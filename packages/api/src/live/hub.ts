@@ -42,6 +42,11 @@ export type LiveHubOptions = {
   /** Sends this instance's messages to the other instances (absent: one instance). */
   broadcast?: (messages: HubMessage[]) => void;
   clock?: () => number;
+  /**
+   * Off (FORUM_RATE_LIMITS=off): no limit per address, as for the other per-address limits (test
+   * suites and benches open many tabs from one address). The limit per member stays.
+   */
+  limitAddresses?: boolean;
 };
 
 export class LiveHub {
@@ -68,7 +73,8 @@ export class LiveHub {
   /** Why one more stream of this member or address is refused: it has as many open as allowed. */
   refusal(memberId: number | null, address: string): "member" | "address" | null {
     if (memberId !== null && (this.byMember.get(memberId)?.size ?? 0) >= LIVE_LIMITS.perMember) return "member";
-    if ((this.byAddress.get(address) ?? 0) >= LIVE_LIMITS.perAddress) return "address";
+    const limitAddresses = this.options.limitAddresses ?? true;
+    if (limitAddresses && (this.byAddress.get(address) ?? 0) >= LIVE_LIMITS.perAddress) return "address";
     return null;
   }
 

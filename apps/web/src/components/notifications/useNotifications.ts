@@ -1,16 +1,18 @@
-// The signed-in member's notifications: the unread count, polled so it rises without a reload
-// (every 20 s and when the window regains focus; any instance answers from the database), the
-// list, and marking read.
+// The signed-in member's notifications: the unread count, which the live stream sets as it
+// changes (components/live), polled only while the stream is down (every 20 s and when the window
+// regains focus; any instance answers from the database), the list, and marking read.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "../../lib/trpc";
+import { useLiveConnected } from "../live/liveState";
 
 export const UNREAD_POLL_MS = 20_000;
 
 export function useUnreadCount() {
   const trpc = useTRPC();
+  const connected = useLiveConnected();
   return useQuery({
     ...trpc.notifications.unreadCount.queryOptions(),
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: connected ? false : UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,
   });

@@ -4,6 +4,7 @@ import type { PostView, RepliesOfPost, ReplyView } from "@forum/contracts";
 import { type Query, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTRPC } from "../../lib/trpc";
+import { liveState } from "../live/liveState";
 
 /** A read of something already shown (a first read, like a page of replies loading, is left alone). */
 const isRefetch = (query: Query) => query.state.data !== undefined;
@@ -61,14 +62,18 @@ export function useRefreshPostLists() {
   );
 }
 
-/** After a reply is added or removed: reload the replies, move the post's count, mark lists stale. */
+/**
+ * After a reply is added or removed: reload the replies, move the post's count, mark lists stale.
+ * The reload shows other members' new replies that the live stream announced too, so they count.
+ */
 export function useRepliesChanged(post: Pick<PostView, "id" | "slug">) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const patchPost = usePatchPost();
   const refreshLists = useRefreshPostLists();
   return useCallback(
-    async (countChange: number) => {
+    async (ownChange: number) => {
+      const countChange = ownChange + liveState.takeNewReplies(post.id);
       if (countChange !== 0) {
         await patchPost(post.slug, (current) => ({
           ...current,

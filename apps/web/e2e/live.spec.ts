@@ -1,0 +1,96 @@
+// A live forum (issue 31), two members in two browsers: another member's reply waits behind
+// "1 new reply" in the open discussion without a reload, the bell rises at once, votes and a
+// deletion show as they happen, and the member's own reply just appears.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { register, snap, uniqueName } from "./helpers";
+
+async function memberPage(browser: Browser, prefix: string, width = 1280): Promise<{ page: Page; username: string }> {
+  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  const { username } = await register(page, uniqueName(prefix));
+  return { page, username };
+}
+
+async function createPost(page: Page, title: string) {
+  const categories = await (await page.request.get("/api/categories")).json();
+  const created = await page.request.post("/api/posts", {
+    data: { title, content: "What changed in your stack this year?", categoryId: categories[0].id },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as { id: number; slug: string };
+}
+
+/** The page's live stream is open (EventSource connected): the bell stops polling then. */
+async function streamOpen(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/api/events"))),
+    )
+    .toBe(true);
+}
+
+test("another member's reply arrives as “1 new reply” and the bell rises, without a reload", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const reader = await memberPage(browser, "live_rd");
+  const other = await memberPage(browser, "live_ot");
+  const post = await createPost(reader.page, `Live thread ${reader.username}`);
+
+  await reader.page.goto(`/posts/${post.slug}`);
+  await expect(reader.page.getByRole("heading", { name: "0 Replies" })).toBeVisible();
+  await streamOpen(reader.page);
+  const bell = reader.page.getByRole("button", { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName("Notifications");
+
+  const first = await other.page.request.post(`/api/posts/${post.id}/replies`, {
+    data: { content: "Mostly moved builds to Turborepo." },
+  });
+  expect(first.status()).toBe(201);
+  const newReplies = reader.page.getByRole("button", { name: "1 new reply" });
+  // Within the poll's 20 s the stream must have done it: a short wait proves it was not the poll.
+  await expect(newReplies).toBeVisible({ timeout: 5_000 });
+  await expect(bell).toHaveAccessibleName("Notifications, 1 unread", { timeout: 5_000 });
+  // Not put in the list yet: the page does not move under the reader.
+  await expect(reader.page.getByText("Mostly moved builds to Turborepo.")).toBeHidden();
+  await snap(reader.page, "live-new-reply-1280");
+
+  await other.page.request.post(`/api/posts/${post.id}/replies`, { data: { content: "We dropped Webpack." } });
+  await expect(reader.page.getByRole("button", { name: "2 new replies" })).toBeVisible({ timeout: 5_000 });
+  await reader.page.getByRole("button", { name: "2 new replies" }).click();
+  await expect(reader.page.getByText("Mostly moved builds to Turborepo.")).toBeVisible();
+  await expect(reader.page.getByText("We dropped Webpack.")).toBeVisible();
+  await expect(reader.page.getByRole("heading", { name: "2 Replies" })).toBeVisible();
+  await expect(reader.page.getByRole("button", { name: /new repl/ })).toHaveCount(0);
+
+  // The reader's own reply just appears: no "new reply" for it.
+  await reader.page.getByRole("textbox", { name: "Your reply" }).fill("Thanks, both of you.");
+  await reader.page.getByRole("button", { name: "Post Reply" }).click();
+  await expect(reader.page.getByRole("heading", { name: "3 Replies" })).toBeVisible();
+  await expect(reader.page.locator('[id^="reply-"]').filter({ hasText: "Thanks, both of you." })).toBeVisible();
+  await expect(reader.page.getByRole("button", { name: /new repl/ })).toHaveCount(0);
+
+  // Another member's vote changes the count on the reader's screen.
+  const post_votes = reader.page.getByRole("group", { name: "Votes" }).first();
+  await other.page.request.post("/api/votes", { data: { postId: post.id, type: "upvote" } });
+  await expect(post_votes.getByText("1 upvotes")).toBeVisible({ timeout: 5_000 });
+
+  // Deleted while open (here by its author, from elsewhere): the page says so.
+  expect((await reader.page.request.delete(`/api/posts/${post.id}`)).status()).toBe(200);
+  await expect(reader.page.getByRole("alert").filter({ hasText: "This post has been deleted" })).toBeVisible({
+    timeout: 5_000,
+  });
+});
+
+test("on a phone the new replies button sits above the bottom edge", async ({ browser }) => {
+  const reader = await memberPage(browser, "live_ph", 375);
+  const other = await memberPage(browser, "live_po");
+  const post = await createPost(reader.page, `Live phone ${reader.username}`);
+  await reader.page.goto(`/posts/${post.slug}`);
+  await streamOpen(reader.page);
+  await other.page.request.post(`/api/posts/${post.id}/replies`, { data: { content: "Hello from afar." } });
+  const button = reader.page.getByRole("button", { name: "1 new reply" });
+  await expect(button).toBeInViewport({ timeout: 5_000 });
+  const overflow = await reader.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snap(reader.page, "live-new-reply-375");
+  await button.click();
+  await expect(reader.page.getByText("Hello from afar.")).toBeVisible();
+});
