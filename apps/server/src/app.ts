@@ -36,6 +36,7 @@ import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerHostCheck } from "./plugins/hostCheck";
 import { registerJsonParser } from "./plugins/json";
+import { startLiveHub } from "./liveHub";
 import { registerLiveEvents } from "./plugins/liveEvents";
 import { registerNativeForms } from "./plugins/nativeForms";
 import { registerOriginCheck } from "./plugins/origin";
@@ -258,47 +259,6 @@ function watchOtherInstances(
   });
 }
 
-/**
- * The live streams' hub. With several instances (PostgreSQL), a write's events go to the others
- * through the database, in payloads NOTIFY takes (under 8,000 bytes each).
- */
-function startLiveHub(app: ForumApp, options: AppOptions): LiveHub {
-  const broadcast = options.database.broadcast;
-  return new LiveHub({
-    limitAddresses: options.rateLimits,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(broadcast
-      ? {
-          broadcast: (messages) => {
-            for (const payload of livePayloads(messages)) {
-              void broadcast(payload).catch((error: unknown) =>
-                app.log.warn({ err: error }, "live events not sent to the other instances"),
-              );
-            }
-          },
-        }
-      : {}),
-  });
-}
-
-/** Messages as JSON arrays of at most about 7,000 bytes (one message is far smaller). */
-function livePayloads(messages: HubMessage[]): string[] {
-  const payloads: string[] = [];
-  let batch: string[] = [];
-  let size = 2;
-  for (const message of messages) {
-    const json = JSON.stringify(message);
-    if (batch.length > 0 && size + json.length + 1 > 7_000) {
-      payloads.push(`[${batch.join(",")}]`);
-      batch = [];
-      size = 2;
-    }
-    batch.push(json);
-    size += json.length + 1;
-  }
-  if (batch.length > 0) payloads.push(`[${batch.join(",")}]`);
-  return payloads;
-}
 
 /**
  * The outbox and its sender. Without SMTP_URL every mail is still written to the outbox and kept

@@ -35,7 +35,8 @@ export function LiveStream() {
   const memberId = user?.id ?? null;
 
   useEffect(() => {
-    if (typeof EventSource === "undefined") return;
+    // A visitor away from any discussion would hear nothing: no stream to hold open.
+    if (typeof EventSource === "undefined" || (postId === null && memberId === null)) return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = () => {
