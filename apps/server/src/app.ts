@@ -10,7 +10,7 @@ import {
   AppError,
   DataExports,
   type HubMessage,
-  LiveHub,
+  type LiveHub,
   Mailer,
   ReadCache,
   SERVER_KEY_BYTES,
@@ -26,6 +26,7 @@ import type { DbHandle } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import { LOCAL_HOSTS } from "./allowedHosts";
 import { DEFAULT_SEARCH_THREADS, type ServerConfig } from "./config";
+import { startLiveHub } from "./liveHub";
 import { registerApiReference } from "./openapi/reference";
 import { registerOpenApi } from "./openapi/register";
 import { registerAdFrames } from "./plugins/adFrame";
@@ -36,7 +37,6 @@ import { registerErrorHandling, sendError } from "./plugins/errors";
 import { registerHealth } from "./plugins/health";
 import { registerHostCheck } from "./plugins/hostCheck";
 import { registerJsonParser } from "./plugins/json";
-import { startLiveHub } from "./liveHub";
 import { registerLiveEvents } from "./plugins/liveEvents";
 import { registerNativeForms } from "./plugins/nativeForms";
 import { registerOriginCheck } from "./plugins/origin";
@@ -258,7 +258,6 @@ function watchOtherInstances(
     },
   });
 }
-
 
 /**
  * The outbox and its sender. Without SMTP_URL every mail is still written to the outbox and kept
