@@ -79,7 +79,7 @@ describe("who hears what", () => {
     // The other post's tab heard none of it; no visitor hears notifications.
     await replier.post(`/api/posts/${other.post.id}/replies`, { content: "Marker" });
     await elsewhere.next("reply");
-    expect(elsewhere.events.map((event) => event.event)).toEqual(["reply"]);
+    expect(elsewhere.events.map((event) => event.event)).toEqual(["ready", "reply"]);
     expect(visitor.events.some((event) => event.event === "notifications")).toBe(false);
   });
 
@@ -142,6 +142,8 @@ describe("resuming", () => {
   it("a tab that reconnects with Last-Event-ID hears what was written in the gap, and nothing twice", async () => {
     const { post } = await discussion();
     const first = await listen({ post: post.id });
+    // Every stream starts with "ready", whose id is where it stands.
+    await first.next("ready");
     const replier = await signedIn(forum);
     await replier.post(`/api/posts/${post.id}/replies`, { content: "Before the gap" });
     await first.next("reply");

@@ -94,3 +94,32 @@ test("on a phone the new replies button sits above the bottom edge", async ({ br
   await button.click();
   await expect(reader.page.getByText("Hello from afar.")).toBeVisible();
 });
+
+/** What the browser does when the reader switches to another tab and back. */
+async function setTabHidden(page: Page, hidden: boolean) {
+  await page.evaluate((isHidden) => {
+    Object.defineProperty(document, "visibilityState", { value: isHidden ? "hidden" : "visible", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+test("a hidden tab lets its stream go and, shown again, hears what it missed", async ({ browser }) => {
+  const reader = await memberPage(browser, "live_hd");
+  const other = await memberPage(browser, "live_ho");
+  const post = await createPost(reader.page, `Live hidden ${reader.username}`);
+  await reader.page.goto(`/posts/${post.slug}`);
+  await streamOpen(reader.page);
+  const streams = () =>
+    reader.page.evaluate(
+      () => performance.getEntriesByType("resource").filter((e) => e.name.includes("/api/events")).length,
+    );
+  const before = await streams();
+
+  await setTabHidden(reader.page, true);
+  await other.page.request.post(`/api/posts/${post.id}/replies`, { data: { content: "Written while you were away." } });
+  await setTabHidden(reader.page, false);
+  // A new stream, resuming from the last event the first one heard.
+  await expect.poll(streams).toBeGreaterThan(before);
+  await expect(reader.page.getByRole("button", { name: "1 new reply" })).toBeVisible({ timeout: 5_000 });
+  await expect(reader.page.getByRole("button", { name: "Notifications, 1 unread" })).toBeVisible();
+});

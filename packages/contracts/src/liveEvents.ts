@@ -30,6 +30,9 @@ export type LiveEvent = PostLiveEvent | MemberLiveEvent;
  */
 export const LIVE_RESYNC_EVENT = "resync";
 
+/** The first event of every stream: its id is where a reconnecting client resumes from. */
+export const LIVE_READY_EVENT = "ready";
+
 export const LIVE_LIMITS = {
   /** Open streams per member (tabs); one more is refused with 429. */
   perMember: 8,

@@ -26,7 +26,7 @@ const documented = {
       responses: {
         200: {
           description:
-            'text/event-stream: events "reply", "reply-edited", "reply-deleted", "votes", "post", "notifications" (JSON data), "resync" (read the page again), and keep-alive comments',
+            'text/event-stream: events "ready" (first), "reply", "reply-edited", "reply-deleted", "votes", "post", "notifications" (JSON data), "resync" (read the page again), and keep-alive comments',
           contentType: "text/event-stream",
           schema: { type: "string" },
         },

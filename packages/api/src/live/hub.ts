@@ -14,7 +14,7 @@
 // "resync" instead and reads its page again.
 
 import { randomBytes } from "node:crypto";
-import { LIVE_LIMITS, LIVE_RESYNC_EVENT, type LiveEvent } from "@forum/contracts";
+import { LIVE_LIMITS, LIVE_READY_EVENT, LIVE_RESYNC_EVENT, type LiveEvent } from "@forum/contracts";
 
 /** A change of a member's access: their streams close (not sent to any client). */
 export type AccessChange = { type: "access"; userId: number };
@@ -90,8 +90,9 @@ export class LiveHub {
     this.startHeartbeat();
     stream.write(`retry: ${LIVE_LIMITS.retryMs}\n\n`);
     if (lastEventId) this.replay(stream, lastEventId);
-    // The current id, so a client that reconnects before hearing any event still resumes from here.
-    stream.write(`id: ${this.currentId()}\n\n`);
+    // The current id, so a client that reconnects before hearing any event still resumes from
+    // here; as an event ("ready"), so a browser's script sees it too (an id alone is not dispatched).
+    stream.write(`id: ${this.currentId()}\nevent: ${LIVE_READY_EVENT}\ndata: {}\n\n`);
     let closed = false;
     return () => {
       if (closed) return;

@@ -1,9 +1,9 @@
 // The tab's one live stream (GET /api/events, server-sent events), open while the app is live: the
 // open discussion's events (`?post=`, set by the post page through useOpenPost) and the member's
 // unread count. The browser's EventSource reconnects by itself with Last-Event-ID; a new address
-// (another post, a new member) starts a new stream from the last event heard, so nothing written
-// in between is lost. Each event changes what the screens hold (useLiveEventHandler).
-import { LIVE_RESYNC_EVENT, type LiveEvent } from "@forum/contracts";
+// (another post, a new member, a tab shown again) starts a new stream from the last event heard,
+// so nothing written in between is lost. Each event changes what the screens hold (useLiveEventHandler).
+import { LIVE_READY_EVENT, LIVE_RESYNC_EVENT, type LiveEvent } from "@forum/contracts";
 import { useEffect, useSyncExternalStore } from "react";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { liveState } from "./liveState";
@@ -53,16 +53,29 @@ export function LiveStream() {
       };
       const heard = (message: MessageEvent<string>) => {
         if (message.lastEventId) lastEventId = message.lastEventId;
+        if (message.type === LIVE_READY_EVENT) return;
         if (message.type === LIVE_RESYNC_EVENT) handle({ type: LIVE_RESYNC_EVENT });
         else handle(JSON.parse(message.data) as LiveEvent);
       };
-      for (const name of [...EVENT_NAMES, LIVE_RESYNC_EVENT]) current.addEventListener(name, heard);
+      for (const name of [...EVENT_NAMES, LIVE_READY_EVENT, LIVE_RESYNC_EVENT]) current.addEventListener(name, heard);
     };
-    connect();
-    return () => {
+    const disconnect = () => {
       clearTimeout(retry);
       source?.close();
+      source = null;
       liveState.setConnected(false);
+    };
+    // A hidden tab holds no connection (a browser allows six per site over HTTP/1.1, and every
+    // open tab would hold one); shown again, it resumes from the last event it heard.
+    const visibilityChanged = () => {
+      if (document.visibilityState === "hidden") disconnect();
+      else if (!source) connect();
+    };
+    if (document.visibilityState !== "hidden") connect();
+    document.addEventListener("visibilitychange", visibilityChanged);
+    return () => {
+      document.removeEventListener("visibilitychange", visibilityChanged);
+      disconnect();
     };
   }, [postId, memberId, handle]);
 
