@@ -78,8 +78,9 @@ export const postsRouter = router({
   /** Whole posts: GET /api/posts (the spec's answer) and the admin screens. */
   list: postListProcedure((post) => post, z.array(postViewSchema), {
     rest: { method: "GET", path: "/api/posts", from: "query" },
+    // filter=unread: sortBy, timeRange and categoryId do not apply (services/readStates.ts).
     summary:
-      "Posts, sorted and filtered; the caller's own votes, unread counts and New markers included. filter=unread (members): the discussions they have read before with replies they have not, latest reply first (sortBy, timeRange and categoryId do not apply)",
+      "Posts, sorted and filtered, with the caller's own votes, unread counts and New markers; filter=unread (members): discussions read before with unread replies, latest reply first",
     failures: { 401: MESSAGES.notSignedIn },
   }),
 
