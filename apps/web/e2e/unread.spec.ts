@@ -2,7 +2,7 @@
 // and the first member's home feed says "1 new" on it; opening it lands on the new reply with
 // "Jump to top"; the feed's Unread choice lists it, and Mark all as read clears it.
 import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
-import { openReady, snap, uniqueName } from "./helpers";
+import { openReady, uniqueName } from "./helpers";
 
 async function apiMember(baseURL: string | undefined): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL });
@@ -29,6 +29,9 @@ async function positionOf(reader: APIRequestContext, postId: number): Promise<nu
 }
 
 const cardOf = (page: Page, title: string) => page.getByRole("article", { name: title });
+
+/** What the reader sees (the viewport, not the whole page), for a person to look at. */
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e-screenshots/${name}.png` });
 
 test("a member sees what is new to them, lands on it, and marks everything read", async ({ browser, baseURL }) => {
   const reader = await apiMember(baseURL);
@@ -65,17 +68,23 @@ test("a member sees what is new to them, lands on it, and marks everything read"
   const card = cardOf(page, title);
   await expect(card.getByText("1 new", { exact: true })).toBeVisible();
   await expect(card.getByText("New", { exact: true })).toHaveCount(0);
-  await snap(page, "unread-feed-1280");
-  await page.setViewportSize({ width: 375, height: 800 });
-  await expect(card.getByText("1 new", { exact: true })).toBeVisible();
-  await snap(page, "unread-feed-375");
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(page, "unread-feed-1280");
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 800 },
+    storageState: await reader.storageState(),
+  });
+  const phonePage = await phone.newPage();
+  await openReady(phonePage, "/?sort=new");
+  await cardOf(phonePage, title).scrollIntoViewIfNeeded();
+  await expect(cardOf(phonePage, title).getByText("1 new", { exact: true })).toBeVisible();
+  await shot(phonePage, "unread-feed-375");
+  await phone.close();
 
   // The Unread choice lists it.
   await page.getByRole("combobox", { name: "Sort discussions" }).selectOption("unread");
   await expect(page).toHaveURL("/?sort=unread");
   await expect(cardOf(page, title).getByText("1 new", { exact: true })).toBeVisible();
-  await snap(page, "unread-choice-1280");
+  await shot(page, "unread-choice-1280");
 
   // Opening it lands on the new reply, with a way back to the top.
   await cardOf(page, title).getByRole("link", { name: title, exact: true }).click();
@@ -83,7 +92,7 @@ test("a member sees what is new to them, lands on it, and marks everything read"
   await expect(page.locator(`#reply-${fresh}`)).toHaveAttribute("data-landed", "true");
   const jump = page.getByRole("button", { name: "Jump to top" });
   await expect(jump).toBeVisible();
-  await snap(page, "unread-landed-1280");
+  await shot(page, "unread-landed-1280");
   await expect.poll(() => positionOf(reader, post.id), { timeout: 15_000 }).toBe(fresh);
   await jump.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

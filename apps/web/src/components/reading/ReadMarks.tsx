@@ -8,12 +8,12 @@ export function ReadMarks({ post }: { post: Pick<PostCardView, "unreadCount" | "
   return (
     <>
       {post.isNew && (
-        <Badge color="grape" variant="filled" data-read-mark="new">
+        <Badge color="grape" variant="filled" tt="none" data-read-mark="new">
           {READ_STATE_MESSAGES.newMarker}
         </Badge>
       )}
       {post.unreadCount > 0 && (
-        <Badge color="blue" variant="light" data-read-mark="unread">
+        <Badge color="blue" variant="light" tt="none" data-read-mark="unread">
           {READ_STATE_MESSAGES.newReplies(post.unreadCount)}
         </Badge>
       )}
