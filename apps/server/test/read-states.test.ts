@@ -205,4 +205,20 @@ describe("a member's reading", () => {
       .execute();
     expect(rows).toEqual([]);
   });
+
+  it("goes with the member's account, also when what they wrote is kept", async () => {
+    const categoryId = await insertCategory(forum.db, "Leaving");
+    const [leaver, author] = [await member("leaver"), await member("stayer")];
+    const post = await discussion(author, categoryId);
+    await read(leaver, post.id, await reply(author, post.id));
+    await leaver.post("/api/read/all");
+    const rowsOf = async () => [
+      ...(await forum.db.selectFrom("read_states").select("postId").where("userId", "=", leaver.user.id).execute()),
+      ...(await forum.db.selectFrom("member_visits").select("userId").where("userId", "=", leaver.user.id).execute()),
+    ];
+    expect(await rowsOf()).toHaveLength(2);
+    const deleted = await leaver.post("/api/users/me/delete", { password: leaver.user.password, content: "keep" });
+    expect(deleted.status).toBe(200);
+    expect(await rowsOf()).toEqual([]);
+  });
 });
