@@ -30,7 +30,7 @@ export function ReplyList({ post }: { post: PostView }) {
   // The reply the address points to, once it is on the screen (until then, pages keep loading).
   const [shownTarget, setShownTarget] = useState<number | null>(null);
   const section = useRef<HTMLDivElement>(null);
-  useReadReporter(post.id, section, unread.settled);
+  useReadReporter(post.id, section, unread.reporting);
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId} ref={section}>
       {linkedId === null && unread.replyId !== null && <JumpToTop />}

@@ -9,8 +9,8 @@ import { useTRPC } from "../../lib/trpc";
 export type UnreadLanding = {
   /** The reply to land on; null: the top (nothing unread, never opened, or a visitor). */
   replyId: number | null;
-  /** The position is known (or there is none to know): the page may report what it shows. */
-  settled: boolean;
+  /** A signed-in member's position is known: the page may report what it shows from now on. */
+  reporting: boolean;
 };
 
 export function useUnreadLanding(postId: number): UnreadLanding {
@@ -26,8 +26,8 @@ export function useUnreadLanding(postId: number): UnreadLanding {
   if (position.data && first?.postId !== postId) {
     setFirst({ postId, replyId: position.data.firstUnreadReplyId });
   }
-  if (isLoading) return { replyId: null, settled: false };
-  if (user === null) return { replyId: null, settled: true };
+  // Visitors have no position to report.
+  if (isLoading || user === null) return { replyId: null, reporting: false };
   const known = first?.postId === postId ? first : null;
-  return { replyId: known?.replyId ?? null, settled: known !== null || position.isError };
+  return { replyId: known?.replyId ?? null, reporting: known !== null || position.isError };
 }
