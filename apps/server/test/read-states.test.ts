@@ -1,6 +1,7 @@
 // "What is new to me" (issue 31) on both engines: how far a member has read, the unread counts and
 // "New" markers on their lists (never on anyone else's, though the lists are kept for everyone),
 // where a discussion opens for them, the "Unread" list and marking everything read.
+import { validateSessionToken } from "@forum/api";
 import { READ_STATE_MESSAGES } from "@forum/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, client, insertCategory, insertPost, signedIn, startForum, type TestForum } from "./harness";
@@ -220,5 +221,29 @@ describe("a member's reading", () => {
     const deleted = await leaver.post("/api/users/me/delete", { password: leaver.user.password, content: "keep" });
     expect(deleted.status).toBe(200);
     expect(await rowsOf()).toEqual([]);
+  });
+
+  it("counts as New what was posted since the member's previous visit, noted with their session's use", async () => {
+    const categoryId = await insertCategory(forum.db, "Visits");
+    const [visiting, author] = [await member("visiting"), await member("posting")];
+    const post = await discussion(author, categoryId);
+    expect(await marksOf(visiting, categoryId)).toEqual([{ id: post.id, unreadCount: 0, isNew: true }]);
+    const token = (visiting.jar.cookie ?? "").replace("forum_session=", "");
+    const visitOf = () =>
+      forum.db
+        .selectFrom("member_visits")
+        .select(["lastSeenAt", "previousVisitAt"])
+        .where("userId", "=", visiting.user.id)
+        .executeTakeFirst();
+    // Ten minutes on, still the first visit: what is New stays as it was.
+    const later = Date.now() + 10 * 60_000;
+    expect(await validateSessionToken(forum.db, token, later)).not.toBeNull();
+    expect(await visitOf()).toEqual({ lastSeenAt: later, previousVisitAt: null });
+    expect(await marksOf(visiting, categoryId)).toEqual([{ id: post.id, unreadCount: 0, isNew: true }]);
+    // Back after two hours: the visit before is the previous one, and the post came before it.
+    const back = later + 2 * HOUR;
+    expect(await validateSessionToken(forum.db, token, back)).not.toBeNull();
+    expect(await visitOf()).toEqual({ lastSeenAt: back, previousVisitAt: later });
+    expect(await marksOf(visiting, categoryId)).toEqual([{ id: post.id, unreadCount: 0, isNew: false }]);
   });
 });
