@@ -20,7 +20,6 @@ export type PostListFilter = (typeof POST_LIST_FILTERS)[number];
 
 export const READ_STATE_MESSAGES = {
   replyNotInPost: "That reply is not in this discussion",
-  unreadForMembers: "Sign in to see your unread discussions",
   allRead: "You have read everything.",
   markAllRead: "Mark all as read",
   jumpToTop: "Jump to top",
