@@ -158,6 +158,7 @@ describe("the OpenAPI document", () => {
       "query:sortBy",
       "query:timeRange",
       "query:categoryId",
+      "query:filter",
       "query:offset",
       "query:limit",
     ]);
@@ -205,7 +206,7 @@ describe("real answers of every GET route", () => {
     samples = {
       users: { username: "doc_admin" },
       categories: { slug: "documented" },
-      posts: { slug: post.slug, postId: String(post.id) },
+      posts: { slug: post.slug, postId: String(post.id), id: String(post.id) },
       admin: { userId: String(admin.user.id), id: String(webhook.body.id) },
     };
   });

@@ -105,6 +105,9 @@ describe("GET /api/posts", () => {
       updatedAt: expect.any(String),
       editedAt: null,
       myVote: "none",
+      // A visitor's: no reading of their own (read-states.test.ts has a member's).
+      unreadCount: 0,
+      isNew: false,
     });
     expect(new Date(post.createdAt).toISOString()).toBe(post.createdAt);
     expect(Math.abs(Date.parse(post.createdAt) - Date.now())).toBeLessThan(60_000);

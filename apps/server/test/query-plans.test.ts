@@ -21,7 +21,16 @@ function track<T extends { status: number; body: unknown }>(answer: T): T {
 let forum: TestForum;
 
 /** Tables that grow with the forum: a full scan of one is a query that slows down as it grows. */
-const BIG_TABLES = ["posts", "replies", "votes", "notifications", "reports", "post_search", "reply_search"];
+const BIG_TABLES = [
+  "posts",
+  "replies",
+  "votes",
+  "notifications",
+  "reports",
+  "post_search",
+  "reply_search",
+  "read_states",
+];
 
 beforeAll(async () => {
   forum = await startForum({ onNewStatement: (sql) => statements.add(sql) });
@@ -111,6 +120,13 @@ beforeAll(async () => {
   for (const path of ["stats", "activity", "recent-users", "recent-posts", "users", "user-stats"]) {
     track(await admin.get(`/api/admin/${path}`));
   }
+  // How far a member has read (issue 31): the position, the Unread list, marking all read; the
+  // lists above added the member's read states to each page.
+  track(await member.post(`/api/posts/${post.id}/read`, { upTo: reply.id }));
+  track(await member.get(`/api/posts/${post.id}/read`));
+  track(await member.get("/api/posts?filter=unread"));
+  track(await member.get(`/api/posts?sortBy=new&categoryId=${categoryId}`));
+  track(await member.post("/api/read/all"));
   const spam = track(await other.post(`/api/posts/${post.id}/replies`, { content: "Spam" })).body;
   track(await member.post("/api/reports", { replyId: spam.id, reason: "Spam" }));
   track(await moderator.post("/api/admin/reports/resolve", { replyId: spam.id, action: "delete" }));

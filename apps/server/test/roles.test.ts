@@ -153,6 +153,13 @@ const ROWS: Row[] = [
   },
   {
     method: "POST",
+    url: "/api/posts/:id/read",
+    path: (f) => `/api/posts/${f.own.postId}/read`,
+    body: (f) => ({ upTo: f.own.replyId }),
+  },
+  { method: "POST", url: "/api/read/all", path: () => "/api/read/all" },
+  {
+    method: "POST",
     url: "/api/categories",
     admin: true,
     path: () => "/api/categories",
@@ -644,6 +651,8 @@ describe.each(["user", "moderator"] as const)("members with the role %s", (role)
       "DELETE /api/users/me/other-sessions": 200,
       "POST /api/users/me/data-export": 201,
       "POST /api/notifications/read": 200,
+      "POST /api/posts/:id/read": 200,
+      "POST /api/read/all": 200,
       "POST /api/posts": 201,
       "PUT /api/posts/:id": 200,
       "DELETE /api/posts/:id": 200,

@@ -58,6 +58,7 @@ beforeAll(async () => {
     "search.count": { good: { q: "parity" }, bad: { q: "" } },
     "notifications.list": { good: {}, bad: { limit: -1 } },
     "notifications.unreadCount": { good: undefined },
+    "readStates.position": { good: { id: post.id }, bad: { id: -1 } },
     "auth.me": { good: undefined },
     "admin.stats": { good: undefined },
     "admin.activity": { good: undefined },

@@ -225,6 +225,17 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const { author } = await discussion();
     return () => author.post("/api/notifications/read", {});
   },
+  "readStates.markRead": async () => {
+    const { post } = await discussion();
+    const reader = await member();
+    return () => reader.post(`/api/posts/${post.id}/read`, { upTo: 0 });
+  },
+  "readStates.markAllRead": async () => {
+    const { post } = await discussion();
+    const reader = await member();
+    await reader.post(`/api/posts/${post.id}/read`, { upTo: 0 });
+    return () => reader.post("/api/read/all");
+  },
   "categories.create": async () => () =>
     admin.post("/api/categories", { name: "Recorded", description: "Made while recording" }),
   "categories.update": async () => {

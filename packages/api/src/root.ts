@@ -13,6 +13,7 @@ import { mailRouter } from "./router/mail";
 import { notificationsRouter } from "./router/notifications";
 import { passwordRouter } from "./router/password";
 import { postsRouter } from "./router/posts";
+import { readStatesRouter } from "./router/readStates";
 import { repliesRouter } from "./router/replies";
 import { reportsRouter } from "./router/reports";
 import { searchRouter } from "./router/search";
@@ -46,6 +47,7 @@ export const appRouter = router({
   twoStep: twoStepRouter,
   dataExport: dataExportRouter,
   account: accountRouter,
+  readStates: readStatesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -87,7 +87,11 @@ export const publicProcedure = t.procedure
   .meta({ access: "public" })
   .use(async ({ ctx, type, meta, path, getRawInput, next }) => {
     const policy = type === "query" ? meta?.cache : undefined;
-    const keeps = policy !== undefined && policy !== "never" && !(policy.sharedBy === "visitors" && ctx.user);
+    const keeps =
+      policy !== undefined &&
+      policy !== "never" &&
+      !(policy.sharedBy === "visitors" && ctx.user) &&
+      !policy.ownAnswer?.(await getRawInput());
     const db = type === "query" ? ctx.readDb : ctx.db;
     const moves: PostMove[] = [];
     const postMoved: PostMoved = (move) => {

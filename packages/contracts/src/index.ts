@@ -14,6 +14,7 @@ export * from "./mentions";
 export * from "./messages";
 export * from "./pages";
 export * from "./postFields";
+export * from "./readStates";
 export * from "./returnPath";
 export * from "./schemas";
 export * from "./search";

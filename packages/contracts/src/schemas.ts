@@ -32,6 +32,7 @@ import {
 } from "./fields";
 import { MESSAGES } from "./messages";
 import { OPTIONAL_POST_TEXT, perOptionalPostText } from "./postFields";
+import { POST_LIST_FILTERS } from "./readStates";
 import { SEARCH_MAX_PAGE_SIZE, SEARCH_MIN_LENGTH, SEARCH_PAGE_SIZE, SEARCH_SORTS } from "./search";
 
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -120,6 +121,8 @@ export const listPostsInput = z
     sortBy: enumField("sortBy", POST_SORTS).default("hot"),
     timeRange: enumField("timeRange", TIME_RANGES).optional(),
     categoryId: idField("categoryId").optional(),
+    /** "unread": the signed-in member's discussions with replies they have not read (members only). */
+    filter: enumField("filter", POST_LIST_FILTERS).optional(),
   })
   .extend(pageInput.shape);
 

@@ -65,6 +65,14 @@ export const postViewSchema = z.object({
   editedAt: timestamp.nullable().describe("When the text was last edited; null until then"),
   /** The signed-in caller's own vote; "none" for visitors. */
   myVote: z.enum(MY_VOTES).describe('The signed-in caller\'s own vote; "none" for visitors'),
+  unreadCount: count.describe(
+    "In lists, for a signed-in member: the replies they have not read since they last read the discussion; 0 for visitors, for discussions they never opened, and outside lists",
+  ),
+  isNew: z
+    .boolean()
+    .describe(
+      "In lists, for a signed-in member: created since their previous visit by someone else, and not opened yet; false for visitors and outside lists",
+    ),
 });
 export type PostView = z.infer<typeof postViewSchema>;
 

@@ -36,7 +36,8 @@ export const DATA_KINDS = [
   /**
    * A session's use: its "last seen" (at most once a minute) and its renewal, noted by any
    * signed-in request before its procedure runs (packages/api/src/auth/sessions.ts). No
-   * procedure writes it, so none declares it.
+   * procedure writes it, so none declares it. (With it, every few minutes, the member's visit:
+   * member_visits, of kind "readStates", which no cached read shows.)
    */
   "sessionUse",
   "throttles",
@@ -55,6 +56,8 @@ export const DATA_KINDS = [
   "twoStep",
   /** Members' "Download my data" exports (migration 0029). */
   "dataExports",
+  /** How far each member has read each discussion, and their previous visit (migration 0030). */
+  "readStates",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -106,6 +109,8 @@ export const TABLE_KINDS = {
   login_challenges: { kind: "twoStep" },
   data_exports: { kind: "dataExports" },
   reserved_usernames: { kind: "users" },
+  read_states: { kind: "readStates" },
+  member_visits: { kind: "readStates" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

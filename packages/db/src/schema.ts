@@ -307,6 +307,8 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   data_exports: DataExportsTable;
   reserved_usernames: ReservedUsernamesTable;
+  read_states: ReadStatesTable;
+  member_visits: MemberVisitsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -403,4 +405,21 @@ export interface DataExportsTable {
 export interface ReservedUsernamesTable {
   nameHash: string;
   createdAt: number;
+}
+
+/** How far a member has read a discussion (migration 0030): the highest reply id they had on screen. */
+export interface ReadStatesTable {
+  userId: number;
+  postId: number;
+  /** Only ever grows; 0 when the discussion was opened before it had a reply on screen. */
+  lastReadReplyId: number;
+  updatedAt: number;
+}
+
+/** When a member was last noted, and when their previous visit ended (migration 0030): "New" is since then. */
+export interface MemberVisitsTable {
+  userId: number;
+  lastSeenAt: number;
+  /** Null until a visit after a pause; the account's creation time counts until then. */
+  previousVisitAt: number | null;
 }

@@ -114,6 +114,8 @@ export class SharedAnswers {
       if (!sharesHttpBody(policy)) return null;
       policies.push(policy);
     }
+    // An answer that is the caller's own for this input (cache/policy.ts `ownAnswer`).
+    if (input && policies.some((policy) => policy.ownAnswer?.(input()))) return null;
     const caps = policies.flatMap((policy) => (policy.keptAtMost === undefined ? [] : [policy.keptAtMost]));
     const [only] = policies;
     const scope = only?.scope && policies.length === 1 && input ? readScopeOf(only, input()) : undefined;

@@ -2,10 +2,13 @@
 // SHA-256, so a leaked database cannot be replayed as cookies. Expiry slides: a session used
 // in the second half of its life is extended to a full 30 days again.
 
-import { type Role, SESSION_LAST_SEEN_EVERY_MS } from "@forum/contracts";
+import { type Role, SESSION_LAST_SEEN_EVERY_MS, VISIT_NOTE_EVERY_MS } from "@forum/contracts";
 import { compiledOnce, type ForumDb } from "@forum/db";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { noteVisit } from "../services/memberVisits";
 import { tokenHash } from "./tokenHash";
+
+const periodOf = (time: number) => Math.floor(time / VISIT_NOTE_EVERY_MS);
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_LIFETIME_MS / 2;
@@ -81,12 +84,18 @@ export async function validateSessionToken(
   const renewed = row.expiresAt - now < RENEW_WHEN_LEFT_MS;
   if (renewed) session.expiresAt = now + SESSION_LIFETIME_MS;
   const seen = row.lastSeenAt === null || now - Number(row.lastSeenAt) >= SESSION_LAST_SEEN_EVERY_MS;
+  // The member's visit (what is "New" to them) is noted with it, once per VISIT_NOTE_EVERY_MS
+  // period the session is used in.
+  const visit = seen && (row.lastSeenAt === null || periodOf(Number(row.lastSeenAt)) !== periodOf(now));
   if (renewed || seen) {
-    await db
-      .updateTable("sessions")
-      .set({ ...(renewed ? { expiresAt: session.expiresAt } : {}), ...(seen ? { lastSeenAt: now } : {}) })
-      .where("id", "=", id)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("sessions")
+        .set({ ...(renewed ? { expiresAt: session.expiresAt } : {}), ...(seen ? { lastSeenAt: now } : {}) })
+        .where("id", "=", id)
+        .execute();
+      if (visit) await noteVisit(trx, row.userId, now);
+    });
   }
   return {
     session,

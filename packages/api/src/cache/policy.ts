@@ -49,6 +49,11 @@ export type CachePolicy = {
    */
   scope?: { kinds: readonly DataKind[]; of: (input: unknown) => string | undefined };
   /**
+   * For the raw inputs it says yes to, the answer is the caller's own (a member's "Unread" list,
+   * filter=unread): computed per request and never kept, in either cache, as if "never".
+   */
+  ownAnswer?: (input: unknown) => boolean;
+  /**
    * With "everyone": the resolver computes what a visitor sees, and this adds each caller's own
    * part (their votes) per request, visitors included.
    */

@@ -17,7 +17,7 @@ import { placed } from "../cache/placement";
 import { cachePolicy } from "../cache/policy";
 import { categoryScope } from "../cache/scopes";
 import { answer, type ProcedureDescription, withWait } from "../describe";
-import { forbidden, notFound } from "../errors";
+import { forbidden, notFound, unauthorized } from "../errors";
 import { assertCanModify, isStaff } from "../permissions";
 import { assertMayPost } from "../services/forumSettings";
 import { withinNewAccountLimit } from "../services/limits";
@@ -32,17 +32,21 @@ import {
   updatePost,
   withMyVotes,
 } from "../services/posts";
+import { listUnreadPosts, withMyPart } from "../services/readStates";
 import { memberProcedure, publicProcedure, router } from "../trpc";
+
+/** filter=unread asks for the caller's own list ("Unread"), which no one else may be served. */
+const asksUnread = (input: unknown) =>
+  typeof input === "object" && input !== null && (input as { filter?: unknown }).filter === "unread";
 
 /**
  * A page of posts, sorted and filtered, each as `shape` makes it. Every caller gets the visitors'
- * answer from the read cache; a member's own votes go on top.
+ * answer from the read cache; a member's own votes and reading go on top. filter=unread is the
+ * member's "Unread" list, computed for them alone.
  */
-function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(
-  shape: (post: PostView) => T,
-  output: z.ZodType<T[]>,
-  description: ProcedureDescription,
-) {
+function postListProcedure<
+  T extends Pick<PostView, "id" | "myVote" | "authorId" | "createdAt" | "unreadCount" | "isNew">,
+>(shape: (post: PostView) => T, output: z.ZodType<T[]>, description: ProcedureDescription) {
   return publicProcedure
     .meta({
       ...description,
@@ -51,12 +55,17 @@ function postListProcedure<T extends Pick<PostView, "id" | "myVote">>(
         window: "minute",
         // A category's list shows only its own posts' votes and replies (cache/scopes.ts).
         scope: { kinds: ["votes", "replies"], of: categoryScope },
-        overlay: (page: T[], ctx) => withMyVotes(ctx.db, ctx.user?.id ?? null, page),
+        overlay: (page: T[], ctx) => withMyPart(ctx.db, ctx.user?.id ?? null, page),
+        ownAnswer: asksUnread,
       }),
     })
     .input(listPostsInput)
     .output(answer(output))
     .query(async ({ ctx, input }) => {
+      if (input.filter === "unread") {
+        if (!ctx.user) throw unauthorized(MESSAGES.notSignedIn);
+        return (await listUnreadPosts(ctx.db, ctx.user.id, input.offset, input.limit)).map(shape);
+      }
       // The feeds (no time range: home, category pages) show pinned posts first.
       const options = { ...input, pinnedFirst: input.timeRange === undefined };
       const { posts, placement } = await listPostsPlaced(ctx.db, options, null, ctx.readCache.now(), ctx.readCache);
@@ -69,7 +78,10 @@ export const postsRouter = router({
   /** Whole posts: GET /api/posts (the spec's answer) and the admin screens. */
   list: postListProcedure((post) => post, z.array(postViewSchema), {
     rest: { method: "GET", path: "/api/posts", from: "query" },
-    summary: "Posts, sorted and filtered; the caller's own votes included",
+    // filter=unread: sortBy, timeRange and categoryId do not apply (services/readStates.ts).
+    summary:
+      "Posts, sorted and filtered, with the caller's own votes, unread counts and New markers; filter=unread (members): discussions read before with unread replies, latest reply first",
+    failures: { 401: MESSAGES.notSignedIn },
   }),
 
   /** The same list as cards, without the posts' text: what the web app's feeds show. */

@@ -9,7 +9,8 @@ import {
 import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
 import { answer } from "../describe";
-import { POST_LIST_READS, withMyVotes } from "../services/posts";
+import { POST_LIST_READS } from "../services/posts";
+import { withMyPart } from "../services/readStates";
 import { searcherOn } from "../services/search";
 import { publicProcedure, router } from "../trpc";
 
@@ -21,7 +22,7 @@ import { publicProcedure, router } from "../trpc";
 const SEARCH_ANSWERS_KEPT = 64;
 
 export const searchRouter = router({
-  /** Posts matching the query, most relevant first (or newest); the member's own votes on top. */
+  /** Posts matching the query, most relevant first (or newest); the member's own votes and reading on top. */
   posts: publicProcedure
     .meta({
       rest: { method: "GET", path: "/api/search", from: "query" },
@@ -31,7 +32,7 @@ export const searchRouter = router({
         sharedBy: "everyone",
         window: "minute",
         keptAtMost: SEARCH_ANSWERS_KEPT,
-        overlay: (page: SearchResultView[], ctx) => withMyVotes(ctx.db, ctx.user?.id ?? null, page),
+        overlay: (page: SearchResultView[], ctx) => withMyPart(ctx.db, ctx.user?.id ?? null, page),
       }),
     })
     .input(searchInput)

@@ -28,19 +28,18 @@ import { removeAvatar, saveAvatar } from "../services/avatars";
 import { requestEmailChange } from "../services/emailChange";
 import { counted, throttle } from "../services/limits";
 import { toCurrentUser } from "../services/mappers";
-import { listPosts, POST_LIST_READS, toPostCard, withMyVotes } from "../services/posts";
+import { listPosts, POST_LIST_READS, toPostCard } from "../services/posts";
 import { loadPreferences, updatePreferences } from "../services/preferences";
+import { withMyPart } from "../services/readStates";
 import { listRepliesByAuthor, withMyReplyVotes } from "../services/replies";
 import { risingStars } from "../services/reputation";
 import { findUserById, findUserByUsername, loadProfile, updateUserFields } from "../services/users";
 import { memberProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 
-/** A member's posts, newest first, each as `shape` makes it; the caller's own votes on top. */
-function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(
-  shape: (post: PostView) => T,
-  output: z.ZodType<T[]>,
-  description: ProcedureDescription,
-) {
+/** A member's posts, newest first, each as `shape` makes it; the caller's own votes and reading on top. */
+function memberPostsProcedure<
+  T extends Pick<PostView, "id" | "myVote" | "authorId" | "createdAt" | "unreadCount" | "isNew">,
+>(shape: (post: PostView) => T, output: z.ZodType<T[]>, description: ProcedureDescription) {
   return publicProcedure
     .meta({
       ...description,
@@ -48,7 +47,7 @@ function memberPostsProcedure<T extends Pick<PostView, "id" | "myVote">>(
       ...cachePolicy(POST_LIST_READS, {
         sharedBy: "everyone",
         window: "minute",
-        overlay: (page: T[], ctx) => withMyVotes(ctx.db, ctx.user?.id ?? null, page),
+        overlay: (page: T[], ctx) => withMyPart(ctx.db, ctx.user?.id ?? null, page),
       }),
     })
     .input(userListInput)

@@ -35,6 +35,7 @@ export const ACCOUNT_DELETION_WRITES = [
   "preferences",
   "webhooks",
   "dataExports",
+  "readStates",
 ] as const satisfies readonly DataKind[];
 
 /**
@@ -121,6 +122,9 @@ async function anonymise(trx: ForumDb, userId: number, now: number): Promise<voi
     "login_challenges",
     // "Download my data": a zip of their address and everything they wrote.
     "data_exports",
+    // What they read, and when they came.
+    "read_states",
+    "member_visits",
   ] as const) {
     await trx.deleteFrom(table).where("userId", "=", userId).execute();
   }

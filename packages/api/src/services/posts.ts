@@ -89,6 +89,9 @@ export function toPostView(row: PostQueryRow, unwrittenViews = 0): PostView {
     updatedAt: iso(row.updatedAt),
     editedAt: row.editedAt === null ? null : iso(row.editedAt),
     myVote: myVoteOf(row.myVoteValue),
+    // As a visitor sees it; a member's lists get theirs on top (services/readStates.ts).
+    unreadCount: 0,
+    isNew: false,
   };
 }
 

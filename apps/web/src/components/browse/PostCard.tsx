@@ -8,6 +8,7 @@ import { IconArrowBigUp, IconEye, IconMessageCircle, IconPin } from "@tabler/ico
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { relativeTime } from "../../lib/format";
+import { ReadMarks } from "../reading/ReadMarks";
 import { ByAuthor } from "../ui/ByAuthor";
 import { CategoryBadge } from "../ui/CategoryBadge";
 import { UserAvatar } from "../ui/UserAvatar";
@@ -20,6 +21,7 @@ export function PostCard({ post, badge, compact }: { post: PostCardView; badge?:
       <div className="post-card-body">
         <div className="post-card-meta">
           {badge}
+          <ReadMarks post={post} />
           {post.pinned && (
             // The post page's pin (an emoji showed as an empty box where no emoji font is installed).
             <Badge color="teal" variant="light" leftSection={<IconPin size={12} aria-hidden />}>

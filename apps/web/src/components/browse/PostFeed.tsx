@@ -1,13 +1,19 @@
 // A paged list of posts (the app's one pager, PagedList): five skeleton rows while loading,
 // pages of 20 added by Load More while the server has more.
-import type { PostCardView, PostSort, TimeRange } from "@forum/contracts";
+import type { PostCardView, PostListFilter, PostSort, TimeRange } from "@forum/contracts";
 import { Card, Group, Skeleton, Stack } from "@mantine/core";
 import { Fragment, type ReactNode } from "react";
 import { useTRPC } from "../../lib/trpc";
 import { PagedList } from "./PagedList";
 import { PostCard } from "./PostCard";
 
-export type FeedQuery = { sortBy: PostSort; timeRange?: TimeRange | undefined; categoryId?: number | undefined };
+export type FeedQuery = {
+  sortBy: PostSort;
+  timeRange?: TimeRange | undefined;
+  categoryId?: number | undefined;
+  /** "unread": the member's Unread list. */
+  filter?: PostListFilter | undefined;
+};
 
 type FeedProps = {
   query: FeedQuery;

@@ -2,27 +2,38 @@
 // 50 at a time (the app's one pager), the next 50 as the reader nears the end, so a long thread's
 // page is as light as a short one's. A link to one reply (#reply-{id}, from a notification or a
 // report) loads pages until that reply is on the screen, then scrolls to it once everything above
-// it is laid out (lib/landing.ts; global.css lays out the replies above it for real).
+// it is laid out (lib/landing.ts; global.css lays out the replies above it for real). A member
+// opening a discussion with unread replies lands the same way on the first of them, with a
+// "Jump to top" control, and the replies they have on screen are reported as read.
 import { type PostView, REPLIES_PER_AD, REPLIES_PER_PAGE, type ReplyView } from "@forum/contracts";
 import { Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { Fragment, useEffect, useId, useState } from "react";
+import { Fragment, useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { plural } from "../../lib/format";
 import { whenLaidOut } from "../../lib/landing";
 import { useTRPC } from "../../lib/trpc";
 import { AdSlot } from "../ads/AdSlot";
 import { PagedList } from "../browse/PagedList";
+import { JumpToTop } from "../reading/JumpToTop";
+import { useReadReporter } from "../reading/useReadReporter";
+import { useUnreadLanding } from "../reading/useUnreadLanding";
 import { ReplyItem } from "./ReplyItem";
 
 export function ReplyList({ post }: { post: PostView }) {
   const trpc = useTRPC();
   const headingId = useId();
   const { hash } = useLocation();
-  const targetId = hash.startsWith("#reply-") ? Number(hash.slice("#reply-".length)) : null;
+  const linkedId = hash.startsWith("#reply-") ? Number(hash.slice("#reply-".length)) : null;
+  // Without a linked reply, a member lands on their first unread one.
+  const unread = useUnreadLanding(post.id);
+  const targetId = linkedId ?? unread.replyId;
   // The reply the address points to, once it is on the screen (until then, pages keep loading).
   const [shownTarget, setShownTarget] = useState<number | null>(null);
+  const section = useRef<HTMLDivElement>(null);
+  useReadReporter(post.id, section, unread.reporting);
   return (
-    <Stack gap="md" component="section" aria-labelledby={headingId}>
+    <Stack gap="md" component="section" aria-labelledby={headingId} ref={section}>
+      {linkedId === null && unread.replyId !== null && <JumpToTop />}
       <Title order={2} size="h3" id={headingId}>
         {plural(post.replyCount, "Reply", "Replies")}
       </Title>

@@ -5,6 +5,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowBigUp, IconMessageCircle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { plural, relativeTime } from "../../lib/format";
+import { ReadMarks } from "../reading/ReadMarks";
 import { ByAuthor } from "../ui/ByAuthor";
 import { CategoryBadge } from "../ui/CategoryBadge";
 import { Highlighted } from "./Highlighted";
@@ -19,6 +20,7 @@ export function SearchResultCard({ result, terms }: { result: SearchResultView; 
           <Badge variant="light" color="gray" tt="none">
             Matched in {MATCHED_IN[result.matchedIn].toLowerCase()}
           </Badge>
+          <ReadMarks post={result} />
           <CategoryBadge category={result.category} />
           <Text size="sm" c="dimmed" suppressHydrationWarning>
             {relativeTime(result.createdAt)}
