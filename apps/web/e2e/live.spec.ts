@@ -72,6 +72,17 @@ test("another member's reply arrives as “1 new reply” and the bell rises, wi
   await other.page.request.post("/api/votes", { data: { postId: post.id, type: "upvote" } });
   await expect(post_votes.getByText("1 upvotes")).toBeVisible({ timeout: 5_000 });
 
+  // One more reply, not revealed; the reader leaves, and the home feed says "1 new" on it.
+  await other.page.request.post(`/api/posts/${post.id}/replies`, { data: { content: "One more thing." } });
+  await expect(reader.page.getByRole("button", { name: "1 new reply" })).toBeVisible({ timeout: 5_000 });
+  await reader.page.goto("/?sort=new");
+  const card = reader.page.getByRole("article", { name: `Live thread ${reader.username}` });
+  await expect(card.getByText("1 new", { exact: true })).toBeVisible();
+  await snap(reader.page, "live-feed-1-new-1280");
+  await card.getByRole("link", { name: `Live thread ${reader.username}`, exact: true }).click();
+  await expect(reader.page.locator('[id^="reply-"]').filter({ hasText: "One more thing." })).toBeInViewport();
+  await streamOpen(reader.page);
+
   // Deleted while open (here by its author, from elsewhere): the page says so.
   expect((await reader.page.request.delete(`/api/posts/${post.id}`)).status()).toBe(200);
   await expect(reader.page.getByRole("alert").filter({ hasText: "This post has been deleted" })).toBeVisible({
