@@ -4,7 +4,7 @@
 // streams' client stamps the events, so the two compare across processes on this machine.
 //   node bench/streams-writer.mjs <settings.json>   (forked: "stop" ends the schedule early)
 // settings: { base, cookie, posts, rate, seconds, connections }. Sends its figures over IPC:
-// { replies: [[replyId, postId, answeredAt]], count, errors, failures, p50Ms, p99Ms, maxMs }.
+// { replies: [[replyId, postId, answeredAt, scheduledAt]], count, errors, failures, p50Ms, p99Ms, maxMs }.
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 
@@ -56,7 +56,7 @@ function send(index, scheduledAt) {
           const answer = JSON.parse(text);
           const id = answer.data?.id ?? answer.id;
           if (!Number.isSafeInteger(id)) throw new Error("no id");
-          replies.push([id, postId, answeredAt]);
+          replies.push([id, postId, answeredAt, performance.timeOrigin + scheduledAt]);
         } catch {
           fail("answer without a reply id");
         }

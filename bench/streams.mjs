@@ -165,13 +165,15 @@ function delaysOf(written, arrivalsFile, streamsPerPost) {
   const n = bytes.length / 16;
   const ids = new Int32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + n * 4));
   const times = new Float64Array(bytes.buffer.slice(bytes.byteOffset + n * 8, bytes.byteOffset + n * 16));
-  const answered = new Map(written.replies.map(([id, postId, at]) => [id, { postId, at }]));
+  const answered = new Map(written.replies.map(([id, postId, at, scheduledAt]) => [id, { postId, at, scheduledAt }]));
   const delays = [];
+  const fromRequest = [];
   const arrivedPerReply = new Map();
   for (let i = 0; i < n; i++) {
     const reply = answered.get(ids[i]);
     if (!reply) continue;
     delays.push(times[i] - reply.at);
+    fromRequest.push(times[i] - reply.scheduledAt);
     arrivedPerReply.set(ids[i], (arrivedPerReply.get(ids[i]) ?? 0) + 1);
   }
   let expected = 0;
@@ -180,6 +182,7 @@ function delaysOf(written, arrivalsFile, streamsPerPost) {
     ([id, got]) => got > (streamsPerPost.get(answered.get(id).postId) ?? 0),
   );
   const sorted = Float64Array.from(delays).sort();
+  const sortedFromRequest = Float64Array.from(fromRequest).sort();
   return {
     replies: written.replies.length,
     expectedEvents: expected,
@@ -191,6 +194,12 @@ function delaysOf(written, arrivalsFile, streamsPerPost) {
     maxMs: round1(sorted.at(-1) ?? 0),
     minMs: round1(sorted[0] ?? 0),
     eventBeforeAnswer: delays.filter((delay) => delay < 0).length,
+    // From the write's scheduled start instead (what a reader waits when the writes queue).
+    fromRequest: {
+      p50Ms: round1(percentile(sortedFromRequest, 0.5)),
+      p99Ms: round1(percentile(sortedFromRequest, 0.99)),
+      maxMs: round1(sortedFromRequest.at(-1) ?? 0),
+    },
   };
 }
 
@@ -302,7 +311,28 @@ async function main() {
     log(`roof ${roofFirst} req/s`);
     const without1 = await readPhase("without streams (before)");
 
-    // Memory before the streams, settled (the writer is stopped; the reads have warmed the caches).
+    // The same replies without streams, nothing else: the server's CPU for the writes alone, so
+    // the delay phase's extra CPU is what delivering the events costs.
+    log(`replies alone: ${rate} replies/s for ${duration} s, no streams (load ${load().join(", ")})`);
+    const aloneCpuBefore = cpuTimeOf(forum.child.pid);
+    const aloneWritten = await startWriter(duration).written;
+    const aloneCpuMs = cpuTimeOf(forum.child.pid) - aloneCpuBefore;
+    const repliesAlone = {
+      count: aloneWritten.count,
+      errors: aloneWritten.errors,
+      p50Ms: aloneWritten.p50Ms,
+      p99Ms: aloneWritten.p99Ms,
+      maxMs: aloneWritten.maxMs,
+      serverCpuMs: Math.round(aloneCpuMs),
+      loadAverage: load(),
+    };
+    log(
+      `  writes p50 ${repliesAlone.p50Ms} ms, p99 ${repliesAlone.p99Ms} ms; server CPU ${repliesAlone.serverCpuMs} ms`,
+    );
+
+    // Memory before the streams, settled (the writer is stopped; the reads have warmed the caches):
+    // the reads' garbage is collected first, so what the streams add is not hidden by it.
+    await serverMemory(forum.child, true);
     await sleep(settle * 1000);
     const memoryBefore = {
       asIs: await serverMemory(forum.child, false),
@@ -358,9 +388,11 @@ async function main() {
     log(`event delay: ${rate} replies/s for ${duration} s (load ${load().join(", ")})`);
     resetLoopDelay(forum.child);
     const cpuBefore = cpuTimeOf(forum.child.pid);
+    const clientCpuBefore = cpuTimeOf(client.pid);
     const delayWriter = startWriter(duration);
     const delayWritten = await delayWriter.written;
     const delayCpuMs = cpuTimeOf(forum.child.pid) - cpuBefore;
+    const clientCpuMs = cpuTimeOf(client.pid) - clientCpuBefore;
     const delayLoop = await readLoopDelay(forum.child);
     const loadDuringDelay = load();
     await sleep(3000); // stragglers
@@ -389,9 +421,18 @@ async function main() {
         maxMs: delayWritten.maxMs,
       },
       serverCpuPercent: Math.round(delayCpuMs / duration / 10),
+      serverCpuMs: Math.round(delayCpuMs),
+      // The streams' client shares the same 2 cores: what reading the events cost it.
+      clientCpuMs: Math.round(clientCpuMs),
       loopDelay: delayLoop,
       loadAverage: loadDuringDelay,
     };
+    // The server's CPU (all threads) a delivered event costs: the delay phase's CPU beyond the
+    // same replies' without streams, over the events delivered (a figure the host moves less).
+    delay.serverCpuUsPerEvent = Math.round(
+      ((delayCpuMs - aloneCpuMs * (delayWritten.count / Math.max(1, aloneWritten.count))) * 1000) /
+        Math.max(1, delay.arrivedEvents),
+    );
     const delayDuringReads = delaysOf(withStreams.written, arrivalsFile, streamsPerPost);
     log(
       `delay: p50 ${delay.p50Ms} ms, p99 ${delay.p99Ms} ms, max ${delay.maxMs} ms; ` +
@@ -436,6 +477,7 @@ async function main() {
       memory,
       repliesPerSecond: rate,
       delaySeconds: duration,
+      repliesAlone,
       delay,
       delayDuringReads,
       client: collected,
@@ -494,6 +536,11 @@ function report(result) {
   console.log(
     `event delay (201 → event): p50 ${delay.p50Ms} ms, p90 ${delay.p90Ms} ms, p99 ${delay.p99Ms} ms, max ${delay.maxMs} ms, ` +
       `${delay.arrivedEvents} of ${delay.expectedEvents} events (target p99 ≤ ${targets.delayP99Ms.target} ms, all) ${mark(targets.delayP99Ms.met)}`,
+  );
+  console.log(
+    `  from the write's scheduled start: p50 ${delay.fromRequest.p50Ms} ms, p99 ${delay.fromRequest.p99Ms} ms; ` +
+      `writes' own latency p50 ${delay.writes.p50Ms} ms, p99 ${delay.writes.p99Ms} ms (alone, no streams: ` +
+      `p50 ${result.repliesAlone.p50Ms}, p99 ${result.repliesAlone.p99Ms}); server CPU ${delay.serverCpuUsPerEvent} µs an event delivered`,
   );
   console.log(
     `  during the reads: p50 ${result.delayDuringReads.p50Ms} ms, p99 ${result.delayDuringReads.p99Ms} ms, max ${result.delayDuringReads.maxMs} ms, ` +
