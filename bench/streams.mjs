@@ -347,7 +347,10 @@ async function main() {
     // Memory before the streams, settled (the writer is stopped; the reads have warmed the caches):
     // the reads' garbage is collected first, so what the streams add is not hidden by it.
     await serverMemory(forum.child, true);
+    // The server's CPU while idle, without and then with the streams (one heartbeat timer for all).
+    let idleCpu = cpuTimeOf(forum.child.pid);
     await sleep(settle * 1000);
+    const idleCpuPercentWithout = round1((cpuTimeOf(forum.child.pid) - idleCpu) / settle / 10);
     const memoryBefore = {
       asIs: await serverMemory(forum.child, false),
       afterGc: await serverMemory(forum.child, true),
@@ -378,7 +381,9 @@ async function main() {
       const postId = posts[index % posts.length];
       streamsPerPost.set(postId, (streamsPerPost.get(postId) ?? 0) + 1);
     }
+    idleCpu = cpuTimeOf(forum.child.pid);
     await sleep(settle * 1000);
+    const idleCpuPercentWith = round1((cpuTimeOf(forum.child.pid) - idleCpu) / settle / 10);
     const memoryAfter = {
       asIs: await serverMemory(forum.child, false),
       afterGc: await serverMemory(forum.child, true),
@@ -392,6 +397,8 @@ async function main() {
       rssAfterGcKBPerStream: perStream("rssAfterGcKB", "afterGc"),
       heapKBPerStream: perStream("heapUsedKB", "afterGc"),
       externalKBPerStream: perStream("externalKB", "afterGc"),
+      // Percent of one core over each settle period (the memory readings' collections come after it).
+      idleCpuPercent: { without: idleCpuPercentWithout, with: idleCpuPercentWith },
     };
     log(
       `memory after: RSS ${memoryAfter.asIs.rssKB} KB (${memory.rssKBPerStream} KB a stream), ` +
@@ -546,7 +553,8 @@ function report(result) {
   );
   console.log(
     `memory: ${result.streams.opened} streams, RSS +${memory.after.asIs.rssKB - memory.before.asIs.rssKB} KB = ${memory.rssKBPerStream} KB a stream ` +
-      `(after GC ${memory.rssAfterGcKBPerStream}); heap ${memory.heapKBPerStream} KB a stream (target ≤ ${targets.kbPerStream.target} KB) ${mark(targets.kbPerStream.met)}`,
+      `(after GC ${memory.rssAfterGcKBPerStream}); heap ${memory.heapKBPerStream} KB a stream (target ≤ ${targets.kbPerStream.target} KB) ${mark(targets.kbPerStream.met)}; ` +
+      `idle CPU ${memory.idleCpuPercent.without} % of a core without, ${memory.idleCpuPercent.with} % with`,
   );
   console.log(
     `event delay (201 → event): p50 ${delay.p50Ms} ms, p90 ${delay.p90Ms} ms, p99 ${delay.p99Ms} ms, max ${delay.maxMs} ms, ` +
