@@ -1,13 +1,16 @@
 // `npm run bench -- --streams` (issue 31, "Cost"): what open live streams (GET /api/events) cost the
 // production server on the bench data set. One server, in this order:
 //
-//   1. the roof (bench/roof.mjs), then reads without streams while replies arrive on a schedule;
-//   2. memory before: the server's VmRSS and main-thread heap (after two full collections), settled;
+//   1. a warm-up pass of the reads; the roof (bench/roof.mjs), then the reads without streams while
+//      replies arrive on a schedule;
+//   2. the replies alone (no streams, no reads): the server's CPU for the writes themselves;
+//      memory before: the server's VmRSS and main-thread heap (after two full collections), settled;
 //   3. `--count` streams opened over the `--posts` hottest posts (bench/streams-client.mjs, its own
 //      process, from many 127.0.x.y addresses), settled; memory after → KB per stream;
 //   4. event delay: replies on an open-loop schedule (bench/streams-writer.mjs, its own process)
 //      into those posts for `--duration` s; per (reply, stream) the time from the write's 201 to
-//      that stream's `reply` event;
+//      that stream's `reply` event (and from the write's scheduled start), and the server's CPU
+//      beyond step 2's per event delivered;
 //   5. the same reads with the streams open and the replies running; streams closed; the reads
 //      again without them (A B A: the host drifts, so "without" is the mean of before and after);
 //      the roof again.
@@ -321,6 +324,12 @@ async function main() {
       };
     };
 
+    // A pass of the reads before anything is measured: the first phase must not pay for a cold
+    // server (its JIT, its read cache, the data set's pages) that the later phases find warm.
+    log("warming up: each read scenario for 2 s");
+    for (const scenario of reads) {
+      await autocannon({ url: forum.base, connections, duration: 2, requests: [requestOf(scenario)] });
+    }
     const roofFirst = await roofRun();
     log(`roof ${roofFirst} req/s`);
     const without1 = await readPhase("without streams (before)");
