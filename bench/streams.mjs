@@ -324,12 +324,17 @@ async function main() {
       };
     };
 
-    // A pass of the reads before anything is measured: the first phase must not pay for a cold
-    // server (its JIT, its read cache, the data set's pages) that the later phases find warm.
-    log("warming up: each read scenario for 2 s");
+    // A pass of the reads, with the writer running, before anything is measured: the first phase
+    // must not pay for a cold server (its JIT, its read cache, the data set's pages, the write
+    // path and a WAL that grows from empty) that the later phases find warm.
+    log("warming up: each read scenario for 2 s, with the replies running");
+    const warmWriter = startWriter(3600);
     for (const scenario of reads) {
       await autocannon({ url: forum.base, connections, duration: 2, requests: [requestOf(scenario)] });
     }
+    warmWriter.stop();
+    await warmWriter.written;
+    await drained();
     const roofFirst = await roofRun();
     log(`roof ${roofFirst} req/s`);
     const without1 = await readPhase("without streams (before)");
@@ -518,6 +523,12 @@ async function main() {
         connections,
         scenarios: readsTable,
         geometricMeanWithOverWithout: round3(geometricMean),
+        // Against the last "without" phase alone: the first one read lower in nearly every run.
+        geometricMeanWithOverAfter: round3(
+          Math.exp(
+            readsTable.reduce((sum, row) => sum + Math.log(row.withRps / row.withoutRps[1]), 0) / readsTable.length,
+          ),
+        ),
         phases: [strip(without1), strip(withStreams), strip(without2)],
       },
       targets: {
@@ -585,7 +596,7 @@ function report(result) {
     );
   }
   console.log(
-    `  with / without (geometric mean): ${reads.geometricMeanWithOverWithout} (target ≥ ${1 - targets.readsWithin.target}) ${mark(targets.readsWithin.met)}`,
+    `  with / without (geometric mean): ${reads.geometricMeanWithOverWithout}, against "after" alone ${reads.geometricMeanWithOverAfter} (target ≥ ${1 - targets.readsWithin.target}) ${mark(targets.readsWithin.met)}`,
   );
 }
 
