@@ -9,6 +9,8 @@
 //
 //   --web              the web timing benchmark instead (bench/web.mjs: Chromium, phone and laptop)
 //   --lighthouse       Lighthouse's mobile scores instead (bench/lighthouse.mjs), added to latest.json
+//   --open-loop        reads and writes on a schedule instead (bench/open-loop.mjs), added to latest.json
+//   --streams          the cost of 5,000 open live streams instead (bench/streams.mjs), added to latest.json
 //
 // The roof is measured first and again last; roofRps is the mean of the two.
 //   --force            rebuild the data set even if present
@@ -38,6 +40,11 @@ if (process.argv.includes("--web")) {
 if (process.argv.includes("--lighthouse")) {
   // Issue 26's scores of the pages on Lighthouse's simulated phone: its own script, same data sets.
   await import("./lighthouse.mjs");
+  process.exit(0);
+}
+if (process.argv.includes("--streams")) {
+  // Issue 31's cost of open live streams (memory, event delay, reads meanwhile): its own script.
+  await import("./streams.mjs");
   process.exit(0);
 }
 if (process.argv.includes("--open-loop")) {
