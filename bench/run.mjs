@@ -28,7 +28,7 @@ import { login, postgresDatabase, sqliteDatabase } from "./lib/databases.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
 import { freePort, memoryOf, readLoopDelay, resetLoopDelay, startNodeServer, stopServer } from "./lib/processes.mjs";
 import { printTable } from "./lib/report.mjs";
-import { scenarios as allScenarios, requestOf, targetOf } from "./lib/scenarios.mjs";
+import { scenarios as allScenarios, readDiscussions, requestOf, targetOf } from "./lib/scenarios.mjs";
 import { measureWebJs } from "./lib/webjs.mjs";
 
 const root = join(benchDir, "..");
@@ -308,6 +308,7 @@ async function main() {
         (scenario) => !only || only.some((word) => scenario.name.toLowerCase().includes(word)),
       );
       for (const scenario of chosen) {
+        if (scenario.readsFirst) await readDiscussions(forum.base, session, scenario.readsFirst);
         const entry = await measure(forum.base, scenario, [forum]);
         if (scenario.door === "html") entry.sameSizeRoof = await sameSizeRoof(forum.base, scenario);
         results.push(entry);
@@ -396,6 +397,8 @@ async function main() {
     readsDuringWrites: readsDuringWrites(results),
     // The tRPC door / the REST door on the home feed, from alternating slices (doorPair).
     doors,
+    // The home feed as a member who has read 1,000 discussions / as a visitor (issue 31: >= 0.8).
+    memberHomeFeed: memberHomeFeed(results),
     loadAverage,
   };
   const meta = { cpuModel: cpus()[0]?.model ?? "unknown cpu", web, summary, duration, connections };
@@ -434,3 +437,13 @@ main().catch((error) => {
   console.error(error);
   process.exit(1);
 });
+
+/** The member's home feed (votes, read states, "New") against the visitor's, when both ran. */
+function memberHomeFeed(results) {
+  const member = results.find((entry) => entry.name === "posts hot as a member");
+  const visitor = results.find((entry) => entry.name === "posts hot");
+  if (!member || !visitor) return null;
+  const ratio = Math.round((member.rps / visitor.rps) * 1000) / 1000;
+  console.log(`  home feed as a member (1,000 discussions read) / as a visitor: ${ratio}`);
+  return { memberRps: member.rps, visitorRps: visitor.rps, ratio };
+}

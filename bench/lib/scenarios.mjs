@@ -1,4 +1,5 @@
-// The benchmark's scenarios (issue 5). Reads are anonymous; writes carry bench_user's session.
+// The benchmark's scenarios (issue 5). Reads are anonymous (but one: the home feed as bench_user,
+// who has read 1,000 discussions, issue 31); writes carry bench_user's session.
 // Every write request differs from the last (autocannon calls setupRequest per request).
 
 const TRPC_HOME_INPUT = encodeURIComponent(JSON.stringify({ 0: { sortBy: "hot", offset: 0, limit: 20 } }));
@@ -10,6 +11,28 @@ function spread(n) {
   while (n > 1 && gcd(stride, n) !== 1) stride += 2;
   let k = 0;
   return () => 1 + ((k++ * stride) % n);
+}
+
+/** How many discussions bench_user has opened before "posts hot as a member" is measured. */
+export const READ_DISCUSSIONS = 1000;
+
+/**
+ * bench_user opens the `count` hottest discussions, having seen none of their replies (the costly
+ * case: every reply of each post on the feed's first page counts as unread).
+ */
+export async function readDiscussions(base, session, count) {
+  const headers = { cookie: session, "content-type": "application/json" };
+  for (let offset = 0; offset < count; offset += 100) {
+    const page = await (await fetch(`${base}/api/posts?limit=100&offset=${offset}`, { headers })).json();
+    for (const post of page.slice(0, count - offset)) {
+      const answer = await fetch(`${base}/api/posts/${post.id}/read`, {
+        method: "POST",
+        headers: { ...headers, origin: base },
+        body: JSON.stringify({ upTo: 0 }),
+      });
+      if (!answer.ok) throw new Error(`reading post ${post.id} answered ${answer.status}: ${await answer.text()}`);
+    }
+  }
 }
 
 /**
@@ -43,6 +66,9 @@ export function scenarios(summary, session) {
     read("trending topics", "/api/trending-topics"),
     read("categories", "/api/categories"),
     read("posts hot via tRPC", `/trpc/posts.list?batch=1&input=${TRPC_HOME_INPUT}`, "trpc"),
+    // A member's feed: the shared answer with their votes, read states and "New" on top (issue 31);
+    // run.mjs has bench_user open READ_DISCUSSIONS discussions first (readDiscussions).
+    { ...read("posts hot as a member", "/api/posts"), headers: { cookie: session }, readsFirst: READ_DISCUSSIONS },
     page("home page HTML", "/"),
     page("post page HTML (500 replies)", `/posts/${busyPost.slug}`),
     // Search: a query no earlier request asked (so no kept answer serves it), first page by relevance.
