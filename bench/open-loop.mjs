@@ -21,15 +21,8 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import { login, postgresDatabase, sqliteDatabase } from "./lib/databases.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
-import {
-  cpuTimeOf,
-  freePort,
-  memoryOf,
-  readLoopDelay,
-  resetLoopDelay,
-  startNodeServer,
-  stopServer,
-} from "./lib/processes.mjs";
+import { startBenchForum } from "./lib/forumServer.mjs";
+import { cpuTimeOf, memoryOf, readLoopDelay, resetLoopDelay, stopServer } from "./lib/processes.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -57,7 +50,6 @@ const writeShares = numbers("writes");
 const [seconds, warmupSeconds, connections, scale] = ["duration", "warmup", "connections", "scale"].map(
   (flag) => numbers(flag)[0],
 );
-const root = join(benchDir, "..");
 const outFile = resolve(
   values.out ?? join(benchDir, "results", engine === "postgres" ? "latest-postgres.json" : "latest.json"),
 );
@@ -113,21 +105,10 @@ async function main() {
   const members = membersOf(dataset.db);
   const work = mkdtempSync(join(tmpdir(), "forum-open-loop-"));
   const database = engine === "postgres" ? await postgresDatabase(dataset) : sqliteDatabase(dataset, work);
-  const env = { PATH: process.env.PATH, LOG_LEVEL: "warn", FORUM_RATE_LIMITS: "off" };
-  const startForum = async () =>
-    startNodeServer({
-      script: process.env.FORUM_BENCH_SERVER ?? join(root, "apps", "server", "dist", "main.cjs"),
-      cwd: root,
-      env: {
-        ...env,
-        ...database.env,
-        FORUM_SEED: "none",
-        FORUM_WEB_DIST: join(root, "apps", "web", "dist"),
-        FORUM_UPLOADS_DIR: join(work, "uploads"),
-      },
-      port: await freePort(),
-      readyPath: "/api/categories",
-      loopDelay: true,
+  const startForum = () =>
+    startBenchForum({
+      database,
+      uploadsDir: join(work, "uploads"),
       // e.g. "--require ./slow-statements.cjs --cpu-prof": looking inside the server under this load.
       extraNodeFlags: process.env.FORUM_BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [],
     });

@@ -26,6 +26,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { login, postgresDatabase, sqliteDatabase } from "./lib/databases.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
+import { BENCH_ENV, startBenchForum } from "./lib/forumServer.mjs";
 import { freePort, memoryOf, readLoopDelay, resetLoopDelay, startNodeServer, stopServer } from "./lib/processes.mjs";
 import { printTable } from "./lib/report.mjs";
 import { scenarios as allScenarios, readDiscussions, requestOf, targetOf } from "./lib/scenarios.mjs";
@@ -76,7 +77,6 @@ for (const [flag, value] of Object.entries({ scale, duration, connections })) {
   if (!(value > 0)) throw new Error(`--${flag} must be a positive number`);
 }
 // FORUM_BENCH_SERVER: another build of the server (an A/B comparison of two bundles on one data set).
-const serverEntry = process.env.FORUM_BENCH_SERVER ?? join(root, "apps", "server", "dist", "main.cjs");
 const webDist = join(root, "apps", "web", "dist");
 const round1 = (value) => Math.round(value * 10) / 10;
 
@@ -212,7 +212,7 @@ async function main() {
     console.log(`${connections} connections, ${warmup} s warm-up + ${duration} s per scenario\n`);
 
     // Limits off: the benchmark signs in and writes from one address far faster than any member.
-    const env = { PATH: process.env.PATH, LOG_LEVEL: "warn", FORUM_RATE_LIMITS: "off" };
+    const env = BENCH_ENV;
     // `base` is one server, or several: autocannon then gives its connections to them in turn
     // (connection i to server i mod n), so each instance gets the same share of the load.
     // `server`: the forum process(es) behind `base`, whose own event-loop delay is read during
@@ -266,20 +266,7 @@ async function main() {
       const started = performance.now();
       const forums = await Promise.all(
         Array.from({ length: count }, async (_, index) =>
-          startNodeServer({
-            script: serverEntry,
-            cwd: root,
-            env: {
-              ...env,
-              ...database.env,
-              FORUM_SEED: "none",
-              FORUM_WEB_DIST: webDist,
-              FORUM_UPLOADS_DIR: join(work, `uploads-${index + 1}`),
-            },
-            port: await freePort(),
-            readyPath: "/api/categories",
-            loopDelay: true,
-          }),
+          startBenchForum({ database, uploadsDir: join(work, `uploads-${index + 1}`) }),
         ),
       );
       const what = (count === 1 ? "forum server" : `${count} forum servers`) + (purpose ? ` for ${purpose}` : "");

@@ -37,6 +37,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { login, sqliteDatabase } from "./lib/databases.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
+import { BENCH_ENV, startBenchForum } from "./lib/forumServer.mjs";
 import {
   cpuTimeOf,
   freePort,
@@ -212,7 +213,7 @@ async function main() {
   const posts = hotPosts(dataset.db, postCount);
   const work = mkdtempSync(join(tmpdir(), "forum-streams-"));
   const database = sqliteDatabase(dataset, work);
-  const env = { PATH: process.env.PATH, LOG_LEVEL: "warn", FORUM_RATE_LIMITS: "off" };
+  const env = BENCH_ENV;
   const loads = { start: load() };
   const running = [];
   const helpers = [];
@@ -226,20 +227,10 @@ async function main() {
       readyPath: "/",
     });
     running.push(roof);
-    const startForum = async () =>
-      startNodeServer({
-        script: process.env.FORUM_BENCH_SERVER ?? join(root, "apps", "server", "dist", "main.cjs"),
-        cwd: root,
-        env: {
-          ...env,
-          ...database.env,
-          FORUM_SEED: "none",
-          FORUM_WEB_DIST: join(root, "apps", "web", "dist"),
-          FORUM_UPLOADS_DIR: join(work, "uploads"),
-        },
-        port: await freePort(),
-        readyPath: "/api/categories",
-        loopDelay: true,
+    const startForum = () =>
+      startBenchForum({
+        database,
+        uploadsDir: join(work, "uploads"),
         // --expose-gc: the heap is read after full collections (what is live, not what waits for GC).
         extraNodeFlags: [
           "--expose-gc",
@@ -258,6 +249,8 @@ async function main() {
       (scenario) =>
         scenario.kind === "read" &&
         scenario.door !== "html" &&
+        // The visitors' reads only (the member's feed needs its read states first: run.mjs).
+        !scenario.readsFirst &&
         only.some((word) => scenario.name.toLowerCase().includes(word)),
     );
     log(`${count} streams over ${posts.length} posts (${posts.slice(0, 5).join(", ")}, ...), ${rate} replies/s`);
