@@ -3,7 +3,7 @@
 // that say what they open, the pin as an icon, a light/dark switch on narrow phones, the admin
 // menu's account link named for what it opens, ads that fill the category grid and follow the
 // dark theme. (Toast contrast is checked by the axe walk, accessibility.spec.ts.)
-import { type APIRequestContext, type Browser, expect, type Page, request, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, type Request, request, test } from "@playwright/test";
 import { ADMIN, openReady, register, snap, uniqueName } from "./helpers";
 
 async function adminApi(baseURL: string | undefined): Promise<APIRequestContext> {
@@ -28,21 +28,24 @@ async function memberBrowser(browser: Browser, width: number, colorScheme: "ligh
  * once none has been running for a second, i.e. the page has made the calls it makes by itself.
  */
 function watchApiCalls(page: Page): () => Promise<void> {
-  let running = 0;
+  // The calls themselves, not a count: one that began before the watch may end during it.
+  const running = new Set<Request>();
   let changedAt = Date.now();
   const isCall = (url: string) => {
     const path = new URL(url).pathname;
     return (path.startsWith("/trpc/") || path.startsWith("/api/")) && path !== "/api/events";
   };
-  const changed = (by: number) => (request: { url: () => string }) => {
+  page.on("request", (request) => {
     if (!isCall(request.url())) return;
-    running += by;
+    running.add(request);
     changedAt = Date.now();
+  });
+  const ended = (request: Request) => {
+    if (running.delete(request)) changedAt = Date.now();
   };
-  page.on("request", changed(1));
-  page.on("requestfinished", changed(-1));
-  page.on("requestfailed", changed(-1));
-  return () => expect.poll(() => running === 0 && Date.now() - changedAt >= 1_000).toBe(true);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  return () => expect.poll(() => running.size === 0 && Date.now() - changedAt >= 1_000).toBe(true);
 }
 
 /** Opens the slide-over menu on a phone (a no-op where the sidebar is always shown). */
