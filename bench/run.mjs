@@ -295,7 +295,7 @@ async function main() {
         (scenario) => !only || only.some((word) => scenario.name.toLowerCase().includes(word)),
       );
       for (const scenario of chosen) {
-        if (scenario.readsFirst) await readDiscussions(forum.base, session, scenario.readsFirst);
+        if (scenario.readsFirst > 0) await readDiscussions(forum.base, session, scenario.readsFirst);
         const entry = await measure(forum.base, scenario, [forum]);
         if (scenario.door === "html") entry.sameSizeRoof = await sameSizeRoof(forum.base, scenario);
         results.push(entry);

@@ -250,7 +250,7 @@ async function main() {
         scenario.kind === "read" &&
         scenario.door !== "html" &&
         // The visitors' reads only (the member's feed needs its read states first: run.mjs).
-        !scenario.readsFirst &&
+        !scenario.headers?.cookie &&
         only.some((word) => scenario.name.toLowerCase().includes(word)),
     );
     log(`${count} streams over ${posts.length} posts (${posts.slice(0, 5).join(", ")}, ...), ${rate} replies/s`);

@@ -13,8 +13,11 @@ function spread(n) {
   return () => 1 + ((k++ * stride) % n);
 }
 
-/** How many discussions bench_user has opened before "posts hot as a member" is measured. */
-export const READ_DISCUSSIONS = 1000;
+/**
+ * How many discussions bench_user has opened before "posts hot as a member" is measured
+ * (FORUM_BENCH_READ_DISCUSSIONS=0: the member's feed without read states, to tell their cost apart).
+ */
+export const READ_DISCUSSIONS = Number(process.env.FORUM_BENCH_READ_DISCUSSIONS ?? 1000);
 
 /**
  * bench_user opens the `count` hottest discussions, having seen none of their replies (the costly
