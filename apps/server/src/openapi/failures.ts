@@ -3,7 +3,7 @@
 // layer adds to every write (unreadable bodies, cross-site writes) and to every route (the
 // database away).
 import type { Access, ProcedureDescription } from "@forum/api";
-import { API_TOKEN_MESSAGES, MESSAGES } from "@forum/contracts";
+import { API_TOKEN_MESSAGES, MESSAGES, messageViewSchema } from "@forum/contracts";
 
 const HEADINGS: Record<number, string> = {
   400: "Invalid request",
@@ -64,3 +64,10 @@ export function describeFailure(status: number, messages: readonly string[]): st
   const heading = HEADINGS[status] ?? "Failure";
   return [`${heading}. The body's message is one of:`, ...messages.map((message) => `- ${message}`)].join("\n");
 }
+
+/** A documented failure of a route that is not a procedure (a file, a stream): its JSON message. */
+export const plainFailure = (description: string) => ({
+  description,
+  contentType: "application/json",
+  schema: messageViewSchema,
+});

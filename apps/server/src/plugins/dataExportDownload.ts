@@ -4,14 +4,13 @@
 // answers 404 as one that does not exist, and an API token is refused (an export holds the
 // member's address and everything they wrote). Not a procedure: its answer is a file, not JSON.
 import { AppError, dataExportFile } from "@forum/api";
-import { DATA_EXPORT_MESSAGES, MESSAGES, messageViewSchema } from "@forum/contracts";
+import { DATA_EXPORT_MESSAGES, MESSAGES } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import type { FastifyInstance } from "fastify";
+import { plainFailure } from "../openapi/failures";
 import type { ContextFactory } from "./context";
 
 export const DATA_EXPORT_DOWNLOAD_ROUTE = "/api/users/me/data-export/:id/download";
-
-const failure = (description: string) => ({ description, contentType: "application/json", schema: messageViewSchema });
 
 const documented = {
   openapi: {
@@ -26,9 +25,9 @@ const documented = {
           contentType: "application/zip",
           schema: { type: "string", format: "binary" },
         },
-        401: failure(MESSAGES.notSignedIn),
-        404: failure(`${DATA_EXPORT_MESSAGES.notFound}; or: ${DATA_EXPORT_MESSAGES.expired}`),
-        409: failure(DATA_EXPORT_MESSAGES.notReady),
+        401: plainFailure(MESSAGES.notSignedIn),
+        404: plainFailure(`${DATA_EXPORT_MESSAGES.notFound}; or: ${DATA_EXPORT_MESSAGES.expired}`),
+        409: plainFailure(DATA_EXPORT_MESSAGES.notReady),
       },
     },
   },

@@ -3,14 +3,13 @@
 // The hub (packages/api live/hub.ts) decides who hears what; this route lets a stream in, writes
 // to it, and ends it. Not a procedure: its answer is a stream, not JSON.
 import { AppError, type LiveHub, type LiveStream } from "@forum/api";
-import { LIVE_LIMITS, LIVE_MESSAGES, MESSAGES, messageViewSchema } from "@forum/contracts";
+import { LIVE_LIMITS, LIVE_MESSAGES, MESSAGES } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import type { FastifyInstance } from "fastify";
+import { plainFailure } from "../openapi/failures";
 import type { ContextFactory } from "./context";
 
 export const LIVE_EVENTS_ROUTE = "/api/events";
-
-const failure = (description: string) => ({ description, contentType: "application/json", schema: messageViewSchema });
 
 const documented = {
   openapi: {
@@ -30,9 +29,9 @@ const documented = {
           contentType: "text/event-stream",
           schema: { type: "string" },
         },
-        400: failure(LIVE_MESSAGES.badPost),
-        404: failure(MESSAGES.postNotFound),
-        429: failure(`${LIVE_MESSAGES.tooManyForMember}; or: ${LIVE_MESSAGES.tooManyForAddress}`),
+        400: plainFailure(LIVE_MESSAGES.badPost),
+        404: plainFailure(MESSAGES.postNotFound),
+        429: plainFailure(`${LIVE_MESSAGES.tooManyForMember}; or: ${LIVE_MESSAGES.tooManyForAddress}`),
       },
     },
   },
