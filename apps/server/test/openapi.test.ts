@@ -187,7 +187,7 @@ describe("real answers of every GET route", () => {
   /** Query strings the routes need (search requires q). */
   const queries: Record<string, string> = { "/api/search": "?q=documented", "/api/search/count": "?q=documented" };
   /** Lists the samples fill, so their items are checked too. */
-  const filled = ["/api/posts", "/api/search", "/api/notifications"];
+  const filled = ["/api/posts", "/api/search", "/api/notifications", "/api/admin/staff-log/actors"];
 
   beforeAll(async () => {
     admin = await signedIn(forum, { username: "doc_admin", role: "admin" });

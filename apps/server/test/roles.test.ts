@@ -281,6 +281,8 @@ const ROWS: Row[] = [
     body: () => ({ to: "matrix@example.org" }),
   },
   { method: "POST", url: "/api/admin/mail/:id/retry", admin: true, path: () => "/api/admin/mail/1/retry" },
+  { method: "GET", url: "/api/admin/staff-log", admin: true, path: () => "/api/admin/staff-log" },
+  { method: "GET", url: "/api/admin/staff-log/actors", admin: true, path: () => "/api/admin/staff-log/actors" },
   { method: "GET", url: "/api/admin/webhooks", admin: true, path: () => "/api/admin/webhooks" },
   {
     method: "POST",

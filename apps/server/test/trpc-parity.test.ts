@@ -76,6 +76,8 @@ beforeAll(async () => {
     "mail.outbox": { good: { state: "kept" }, bad: { state: "lost" } },
     "mail.digestSchedule": { good: undefined },
     "webhooks.list": { good: undefined },
+    "staffLog.list": { good: { limit: 5 }, bad: { limit: 0 } },
+    "staffLog.actors": { good: undefined },
     "sessions.list": { good: undefined },
     "twoStep.status": { good: undefined },
     "dataExport.status": { good: undefined },

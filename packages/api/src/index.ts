@@ -66,6 +66,7 @@ export {
 } from "./services/sitemap";
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
+export { recordStaffActions, type StaffActor, type StaffRecord, staffActor } from "./staffLog/record";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";
 export { Webhooks, type WebhooksOptions } from "./webhooks/webhooks";
 export { type RunWrite, writeRunner } from "./writes/runner";

@@ -18,6 +18,7 @@ import { repliesRouter } from "./router/replies";
 import { reportsRouter } from "./router/reports";
 import { searchRouter } from "./router/search";
 import { sessionsRouter } from "./router/sessions";
+import { staffLogRouter } from "./router/staffLog";
 import { twoStepRouter } from "./router/twoStep";
 import { usersRouter } from "./router/users";
 import { votesRouter } from "./router/votes";
@@ -33,6 +34,7 @@ export const appRouter = router({
   votes: votesRouter,
   ads: adsRouter,
   admin: adminRouter,
+  staffLog: staffLogRouter,
   bulk: bulkRouter,
   search: searchRouter,
   notifications: notificationsRouter,

@@ -20,6 +20,7 @@ export * from "./schemas";
 export * from "./search";
 export * from "./sessions";
 export * from "./slug";
+export * from "./staffLog";
 export * from "./text";
 export * from "./twoStep";
 export * from "./types";

@@ -58,6 +58,8 @@ export const DATA_KINDS = [
   "dataExports",
   /** How far each member has read each discussion, and their previous visit (migration 0030). */
   "readStates",
+  /** The staff log (migration 0031): read only by the admin screen, never cached. */
+  "staffLog",
 ] as const;
 
 export type DataKind = (typeof DATA_KINDS)[number];
@@ -111,6 +113,7 @@ export const TABLE_KINDS = {
   reserved_usernames: { kind: "users" },
   read_states: { kind: "readStates" },
   member_visits: { kind: "readStates" },
+  staff_log: { kind: "staffLog" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

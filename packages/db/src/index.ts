@@ -4,6 +4,7 @@ export * from "./counters";
 export * from "./dataKinds";
 export * from "./engine";
 export * from "./handle";
+export * from "./inTransaction";
 export * from "./migrate";
 export * from "./open";
 export { type ServerModule, serverModulePath } from "./packageWorker";

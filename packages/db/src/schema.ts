@@ -309,6 +309,7 @@ export interface Database {
   reserved_usernames: ReservedUsernamesTable;
   read_states: ReadStatesTable;
   member_visits: MemberVisitsTable;
+  staff_log: StaffLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -422,4 +423,23 @@ export interface MemberVisitsTable {
   lastSeenAt: number;
   /** Null until a visit after a pause; the account's creation time counts until then. */
   previousVisitAt: number | null;
+}
+
+/** One moderator's or admin's action (migration 0031): never updated or deleted by the forum. */
+export interface StaffLogTable {
+  id: Generated<number>;
+  createdAt: number;
+  /** Null for work done outside the forum (the restore command). */
+  actorId: number | null;
+  /** The staff member's username when they acted. */
+  actorUsername: string | null;
+  action: string;
+  targetType: string;
+  targetId: number | null;
+  /** What the target was called when the action was done. */
+  targetLabel: string;
+  /** JSON: [{field, before, after}]. */
+  changes: Generated<string>;
+  /** JSON object: counts, reasons. */
+  details: Generated<string>;
 }

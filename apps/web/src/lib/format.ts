@@ -35,3 +35,9 @@ export function fullName(user: { firstName: string | null; lastName: string | nu
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** "Nov 26, 2026, 14:05 UTC": when a record needs the minute (the staff log), the same everywhere. */
+export function formatDateTime(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `${formatDate(iso)}, ${time} UTC`;
+}

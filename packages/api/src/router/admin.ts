@@ -27,6 +27,8 @@ import { toAdminUser } from "../services/mappers";
 import { issueResetLink, queueResetMail } from "../services/passwordReset";
 import { listPosts } from "../services/posts";
 import { findUserById, setBanned, updateUserFields } from "../services/users";
+import { memberRecords } from "../staffLog/memberRecords";
+import { asStaffAction, staffActor } from "../staffLog/record";
 import { adminProcedure, router } from "../trpc";
 
 const RECENT = 5;
@@ -93,7 +95,7 @@ export const adminRouter = router({
           "The forum needs at least one admin",
         ],
       },
-      writes: ["users"],
+      writes: ["users", "staffLog"],
     })
     .input(adminUpdateUserInput)
     .output(answer(adminUserViewSchema))
@@ -101,7 +103,12 @@ export const adminRouter = router({
       const { id, ...fields } = input;
       // A new address set here takes effect at once and counts as confirmed: the admin vouches for
       // it (they may be fixing a typo the member cannot confirm), and no mail goes out.
-      return toAdminUser(await updateUserFields(ctx.db, id, fields, { now: ctx.mail.now() }));
+      const user = await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => {
+        const before = await findUserById(trx, id);
+        const after = await updateUserFields(trx, id, fields, { now: ctx.mail.now() });
+        return { result: after, records: memberRecords.edited(before, after) };
+      });
+      return toAdminUser(user);
     }),
 
   /** Banning ends every session of the account at once. */
@@ -110,7 +117,7 @@ export const adminRouter = router({
       rest: { method: "PUT", path: "/api/admin/users/:id/ban" },
       summary: "Ban (ending every session) or unban a member",
       failures: { 403: [MESSAGES.cannotBanSelf, MESSAGES.cannotBanAdmin], 404: MESSAGES.userNotFound },
-      writes: ["users", "sessions"],
+      writes: ["users", "sessions", "staffLog"],
     })
     .input(banUserInput)
     .output(answer(adminUserViewSchema))
@@ -118,7 +125,10 @@ export const adminRouter = router({
       const user = await findUserById(ctx.db, input.id);
       if (input.banned && user.id === ctx.user.id) throw forbidden(MESSAGES.cannotBanSelf);
       if (input.banned && user.role === "admin") throw forbidden(MESSAGES.cannotBanAdmin);
-      const banned = await setBanned(ctx.db, input.id, input.banned);
+      const banned = await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => ({
+        result: await setBanned(trx, input.id, input.banned),
+        records: memberRecords.banned(user, input.banned),
+      }));
       // A banned member's streams close and come back hearing what a visitor hears (live/hub.ts).
       ctx.announce({ type: "access", userId: input.id });
       return toAdminUser(banned);
@@ -134,18 +144,24 @@ export const adminRouter = router({
       summary:
         "A member's password-reset link: mailed to them when SMTP is configured, else answered to the admin to hand over",
       failures: { 404: MESSAGES.userNotFound },
-      writes: ["mail"],
+      writes: ["mail", "staffLog"],
     })
     .input(idInput)
     .output(answer(adminResetLinkSchema))
     .mutation(async ({ ctx, input }) => {
       const user = await findUserById(ctx.db, input.id);
-      if (ctx.mail.site.sending) {
-        await ctx.db.transaction().execute((trx) => queueResetMail(trx, ctx.mail, user));
+      const byMail = ctx.mail.site.sending;
+      // The link itself is a secret: the log says how it went, never what it was.
+      const link = await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => ({
+        result: byMail
+          ? await queueResetMail(trx, ctx.mail, user).then(() => null)
+          : await issueResetLink(trx, ctx.mail, user.id),
+        records: [memberRecords.resetLink(user, byMail ? "mail" : "link")],
+      }));
+      if (byMail) {
         ctx.mail.wake();
         return { message: `Reset email sent to ${user.email}`, link: null };
       }
-      const link = await issueResetLink(ctx.db, ctx.mail, user.id);
       return { message: `One-time reset link for ${user.username}: valid for 60 minutes`, link };
     }),
 
@@ -160,12 +176,16 @@ export const adminRouter = router({
       summary:
         'Delete a member: with their posts and replies (content=delete, the default) or keeping them as written by "deleted member" (content=keep)',
       failures: { 403: MESSAGES.adminCannotBeDeleted, 404: MESSAGES.userNotFound },
-      writes: ACCOUNT_DELETION_WRITES,
+      writes: [...ACCOUNT_DELETION_WRITES, "staffLog"],
     })
     .input(adminDeleteUserInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
-      await deleteAccount(ctx.db, input.id, { content: input.content, by: "admin" }, ctx.mail.now());
+      await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => {
+        const user = await findUserById(trx, input.id);
+        await deleteAccount(trx, input.id, { content: input.content, by: "admin" }, ctx.mail.now());
+        return { result: undefined, records: [memberRecords.deleted(user, input.content)] };
+      });
       ctx.announce({ type: "access", userId: input.id });
       return { message: ACCOUNT_DELETION_MESSAGES.userDeleted };
     }),

@@ -14,7 +14,19 @@ import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
 import { answer } from "../describe";
 import { createAd, deleteAd, getAdSettings, listAds, trackAd, updateAd, updateAdSettings } from "../services/ads";
+import { changeRow, type RowChange, settingsChange } from "../staffLog/rowChange";
 import { adminProcedure, publicProcedure, router } from "../trpc";
+
+const AD_SETTINGS_FIELDS = ["enableAds", "adsensePubId", "adsBetweenPosts"] as const;
+const AD_FIELDS = ["title", "content", "type", "placement", "dimensions", "active"] as const;
+const adChange = <T>(action: RowChange<T>["action"], id: RowChange<T>["id"]): RowChange<T> => ({
+  action,
+  targetType: "ad",
+  table: "advertisements",
+  id,
+  fields: AD_FIELDS,
+  label: (row) => String(row.title),
+});
 
 export const adsRouter = router({
   /**
@@ -37,34 +49,44 @@ export const adsRouter = router({
       }),
     ),
   create: adminProcedure
-    .meta({ rest: { method: "POST", path: "/api/ads", status: 201 }, summary: "Create an ad", writes: ["ads"] })
+    .meta({
+      rest: { method: "POST", path: "/api/ads", status: 201 },
+      summary: "Create an ad",
+      writes: ["ads", "staffLog"],
+    })
     .input(createAdInput)
     .output(answer(adViewSchema))
-    .mutation(({ ctx, input }) => createAd(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      changeRow(
+        ctx,
+        adChange("ad.create", (ad: { id: number }) => ad.id),
+        (trx) => createAd(trx, input),
+      ),
+    ),
   update: adminProcedure
     .meta({
       rest: { method: "PUT", path: "/api/ads/:id" },
       summary: "Edit an ad",
       failures: { 404: MESSAGES.adNotFound },
-      writes: ["ads"],
+      writes: ["ads", "staffLog"],
     })
     .input(updateAdInput)
     .output(answer(adViewSchema))
     .mutation(({ ctx, input }) => {
       const { id, ...fields } = input;
-      return updateAd(ctx.db, id, fields);
+      return changeRow(ctx, adChange("ad.edit", id), (trx) => updateAd(trx, id, fields));
     }),
   delete: adminProcedure
     .meta({
       rest: { method: "DELETE", path: "/api/ads/:id", from: "none" },
       summary: "Delete an ad",
       failures: { 404: MESSAGES.adNotFound },
-      writes: ["ads"],
+      writes: ["ads", "staffLog"],
     })
     .input(idInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
-      await deleteAd(ctx.db, input.id);
+      await changeRow(ctx, adChange("ad.delete", input.id), (trx) => deleteAd(trx, input.id));
       return { message: "Advertisement deleted successfully" };
     }),
 
@@ -100,9 +122,13 @@ export const adsRouter = router({
       rest: { method: "POST", path: "/api/ad-settings" },
       summary: "Change the ad settings",
       failures: { 400: MESSAGES.adsBetweenPostsRange },
-      writes: ["adSettings"],
+      writes: ["adSettings", "staffLog"],
     })
     .input(adSettingsInput)
     .output(answer(adSettingsViewSchema))
-    .mutation(({ ctx, input }) => updateAdSettings(ctx.db, input)),
+    .mutation(({ ctx, input }) =>
+      changeRow(ctx, settingsChange("ad.settings", "adSettings", AD_SETTINGS_FIELDS), (trx) =>
+        updateAdSettings(trx, input),
+      ),
+    ),
 });

@@ -12,6 +12,7 @@ import {
 } from "@forum/contracts";
 import { answer } from "../describe";
 import { importSpreadsheet } from "../services/bulk";
+import { recordStaffActions, staffActor } from "../staffLog/record";
 import { adminProcedure, router } from "../trpc";
 
 const columnView = ({ name, required, type, examples }: BulkColumn): BulkColumnView => ({
@@ -40,9 +41,16 @@ export const bulkRouter = router({
       summary: "Import a spreadsheet: every row or none",
       failures: { 409: [MESSAGES.accountTaken, MESSAGES.categoryNameTaken], 413: MESSAGES.bulkFileTooLarge },
       refusal: bulkRefusalSchema,
-      writes: ["users", "categories", "posts", "replies"],
+      writes: ["users", "categories", "posts", "replies", "staffLog"],
     })
     .input(bulkUploadInput)
     .output(answer(bulkImportResultSchema))
-    .mutation(({ ctx, input }) => importSpreadsheet(ctx.db, input.type, input.content, ctx.parseUpload)),
+    .mutation(({ ctx, input }) =>
+      // The log's entry commits with the imported rows (services/bulk/onWritten.ts).
+      importSpreadsheet(ctx.db, input.type, input.content, ctx.parseUpload, (trx, count) =>
+        recordStaffActions(trx, staffActor(ctx.user), [
+          { action: "import", targetType: "import", targetId: null, targetLabel: input.type, details: { rows: count } },
+        ]),
+      ),
+    ),
 });

@@ -20,7 +20,18 @@ import {
   updateCategory,
 } from "../services/categories";
 import { toCategory } from "../services/mappers";
+import { changeRow, type RowChange } from "../staffLog/rowChange";
 import { adminProcedure, publicProcedure, router } from "../trpc";
+
+const CATEGORY_FIELDS = ["name", "slug", "description", "color"] as const;
+const categoryChange = <T>(action: RowChange<T>["action"], id: RowChange<T>["id"]): RowChange<T> => ({
+  action,
+  targetType: "category",
+  table: "categories",
+  id,
+  fields: CATEGORY_FIELDS,
+  label: (row) => String(row.name),
+});
 
 export const categoriesRouter = router({
   // A category shows its post count: posts are read too.
@@ -55,35 +66,45 @@ export const categoriesRouter = router({
       rest: { method: "POST", path: "/api/categories", status: 201 },
       summary: "Create a category (names are unique, case-insensitively)",
       failures: { 409: MESSAGES.categoryNameTaken },
-      writes: ["categories"],
+      writes: ["categories", "staffLog"],
     })
     .input(createCategoryInput)
     .output(answer(categoryViewSchema))
-    .mutation(async ({ ctx, input }) => toCategory(await createCategory(ctx.db, input))),
+    .mutation(async ({ ctx, input }) =>
+      toCategory(
+        await changeRow(
+          ctx,
+          categoryChange("category.create", (row: { id: number }) => row.id),
+          (trx) => createCategory(trx, input),
+        ),
+      ),
+    ),
   update: adminProcedure
     .meta({
       rest: { method: "PUT", path: "/api/categories/:id" },
       summary: "Rename or recolour a category (its slug stays)",
       failures: { 404: MESSAGES.categoryNotFound, 409: MESSAGES.categoryNameTaken },
-      writes: ["categories"],
+      writes: ["categories", "staffLog"],
     })
     .input(updateCategoryInput)
     .output(answer(categoryViewSchema))
     .mutation(async ({ ctx, input }) => {
       const { id, ...fields } = input;
-      return toCategory(await updateCategory(ctx.db, id, fields));
+      return toCategory(
+        await changeRow(ctx, categoryChange("category.edit", id), (trx) => updateCategory(trx, id, fields)),
+      );
     }),
   delete: adminProcedure
     .meta({
       rest: { method: "DELETE", path: "/api/categories/:id", from: "none" },
       summary: "Delete a category that has no posts",
       failures: { 404: MESSAGES.categoryNotFound, 409: MESSAGES.categoryHasPosts },
-      writes: ["categories", "posts"],
+      writes: ["categories", "posts", "staffLog"],
     })
     .input(idInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
-      await deleteCategory(ctx.db, input.id);
+      await changeRow(ctx, categoryChange("category.delete", input.id), (trx) => deleteCategory(trx, input.id));
       return { message: "Category deleted successfully" };
     }),
 });

@@ -6,7 +6,10 @@ import { cachePolicy } from "../cache/policy";
 import { answer } from "../describe";
 import { badRequest } from "../errors";
 import { getForumSettings, updateForumSettings } from "../services/forumSettings";
+import { changeRow, settingsChange } from "../staffLog/rowChange";
 import { adminProcedure, publicProcedure, router } from "../trpc";
+
+const FORUM_SETTINGS_FIELDS = ["requireConfirmedEmail", "requireStaffTwoStep"] as const;
 
 export const forumSettingsRouter = router({
   get: publicProcedure
@@ -23,13 +26,15 @@ export const forumSettingsRouter = router({
       rest: { method: "POST", path: "/api/forum-settings" },
       summary: "Change the forum's settings (a setting left out keeps its value)",
       failures: { 400: TWO_STEP_MESSAGES.ownFirst },
-      writes: ["forumSettings"],
+      writes: ["forumSettings", "staffLog"],
     })
     .input(forumSettingsInput)
     .output(answer(forumSettingsSchema))
     .mutation(({ ctx, input }) => {
       // An admin who required it without having it would lock themselves out of this screen.
       if (input.requireStaffTwoStep && !ctx.user.twoStep) throw badRequest(TWO_STEP_MESSAGES.ownFirst);
-      return updateForumSettings(ctx.db, input);
+      return changeRow(ctx, settingsChange("settings.forum", "forumSettings", FORUM_SETTINGS_FIELDS), (trx) =>
+        updateForumSettings(trx, input),
+      );
     }),
 });

@@ -16,6 +16,7 @@ import { notFound } from "../errors";
 import { linkTo } from "../mail/outbox";
 import { loadDigestSchedule, saveDigestSchedule } from "../services/digestSchedule";
 import { listOutbox, mailStatus, retryMail } from "../services/mailOutbox";
+import { changeRow, settingsChange } from "../staffLog/rowChange";
 import { adminProcedure, router } from "../trpc";
 
 const MAIL_NOT_FOUND = "No mail to retry with that id";
@@ -94,12 +95,16 @@ export const mailRouter = router({
     .meta({
       rest: { method: "PUT", path: "/api/admin/mail/digest-schedule" },
       summary: "Set the weekly digest's weekday and hour (in the forum's time zone, FORUM_TIME_ZONE)",
-      writes: ["mail"],
+      writes: ["mail", "staffLog"],
     })
     .input(digestScheduleInput)
     .output(answer(digestScheduleSchema))
     .mutation(async ({ ctx, input }) => ({
-      ...(await saveDigestSchedule(ctx.db, input)),
+      ...(await changeRow(
+        ctx,
+        settingsChange("settings.mail", "mail_settings", ["digestWeekday", "digestHour"]),
+        (trx) => saveDigestSchedule(trx, input),
+      )),
       timeZone: ctx.mail.timeZone,
     })),
 });

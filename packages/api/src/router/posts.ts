@@ -33,6 +33,8 @@ import {
   withMyVotes,
 } from "../services/posts";
 import { listUnreadPosts, withMyPart } from "../services/readStates";
+import { contentRecords, postForLog } from "../staffLog/contentRecords";
+import { asStaffAction, staffActor } from "../staffLog/record";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 /** filter=unread asks for the caller's own list ("Unread"), which no one else may be served. */
@@ -155,7 +157,7 @@ export const postsRouter = router({
         403: [MESSAGES.notYours, MESSAGES.pinLockModeratorsOnly],
         404: MESSAGES.postNotFound,
       },
-      writes: ["posts", "notifications", "webhooks"],
+      writes: ["posts", "notifications", "webhooks", "staffLog"],
     })
     .input(updatePostInput)
     .output(answer(postViewSchema))
@@ -170,7 +172,13 @@ export const postsRouter = router({
         throw forbidden(MESSAGES.pinLockModeratorsOnly);
       }
       const featured = ctx.user.role === "admin" ? draft.featured : undefined;
-      ctx.notified(await updatePost(ctx.db, id, ctx.user.id, { ...draft, featured }));
+      const notified = await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => {
+        const before = await postForLog(trx, id);
+        const result = await updatePost(trx, id, ctx.user.id, { ...draft, featured });
+        const after = await postForLog(trx, id);
+        return { result, records: before && after ? contentRecords.postEdited(ctx.user.id, before, after) : [] };
+      });
+      ctx.notified(notified);
       const row = await ctx.views.readStored(() => findPostView(ctx.db, { id }, ctx.user.id));
       if (!row) throw notFound(MESSAGES.postNotFound);
       const post = toPostView(row, ctx.views.pendingFor(id));
@@ -183,13 +191,17 @@ export const postsRouter = router({
       rest: { method: "DELETE", path: "/api/posts/:id", from: "none" },
       summary: "Delete a post with its replies: its author, a moderator or an admin",
       failures: { 403: MESSAGES.notYours, 404: MESSAGES.postNotFound },
-      writes: ["posts", "replies", "votes", "notifications", "webhooks"],
+      writes: ["posts", "replies", "votes", "notifications", "webhooks", "staffLog"],
     })
     .input(idInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findPostOwner(ctx.db, input.id)).authorId);
-      await deletePost(ctx.db, input.id);
+      await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => {
+        const post = await postForLog(trx, input.id);
+        await deletePost(trx, input.id);
+        return { result: undefined, records: post ? contentRecords.postDeleted(ctx.user.id, post) : [] };
+      });
       ctx.views.discard(input.id);
       ctx.announce({ type: "post", postId: input.id, locked: false, pinned: false, deleted: true });
       return { message: "Post deleted successfully" };

@@ -24,6 +24,8 @@ import {
   updateReply,
   withMyReplyVotes,
 } from "../services/replies";
+import { contentRecords, replyForLog } from "../staffLog/contentRecords";
+import { asStaffAction, staffActor } from "../staffLog/record";
 import { memberProcedure, publicProcedure, router } from "../trpc";
 
 export const repliesRouter = router({
@@ -91,13 +93,18 @@ export const repliesRouter = router({
       rest: { method: "PUT", path: "/api/replies/:id" },
       summary: "Edit a reply: its author, a moderator or an admin",
       failures: { 403: MESSAGES.notYours, 404: MESSAGES.replyNotFound },
-      writes: ["replies", "notifications", "webhooks"],
+      writes: ["replies", "notifications", "webhooks", "staffLog"],
     })
     .input(updateReplyInput)
     .output(answer(replyViewSchema))
     .mutation(async ({ ctx, input }) => {
       assertCanModify(ctx.user, (await findReplyOwner(ctx.db, input.id)).authorId);
-      const { postId, notified } = await updateReply(ctx.db, input.id, ctx.user.id, input.content);
+      const { postId, notified } = await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => {
+        const before = await replyForLog(trx, input.id);
+        const result = await updateReply(trx, input.id, ctx.user.id, input.content);
+        const after = await replyForLog(trx, input.id);
+        return { result, records: before && after ? contentRecords.replyEdited(ctx.user.id, before, after) : [] };
+      });
       ctx.announce({ type: "reply-edited", postId, replyId: input.id });
       ctx.notified(notified);
       return findReplyView(ctx.db, input.id, ctx.user.id);
@@ -108,14 +115,18 @@ export const repliesRouter = router({
       rest: { method: "DELETE", path: "/api/replies/:id", from: "none" },
       summary: "Delete a reply: its author, a moderator or an admin",
       failures: { 403: MESSAGES.notYours, 404: MESSAGES.replyNotFound },
-      writes: ["replies", "votes", "notifications", "webhooks"],
+      writes: ["replies", "votes", "notifications", "webhooks", "staffLog"],
     })
     .input(idInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
       const owner = await findReplyOwner(ctx.db, input.id);
       assertCanModify(ctx.user, owner.authorId);
-      await deleteReply(ctx.db, input.id);
+      await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => {
+        const reply = await replyForLog(trx, input.id);
+        await deleteReply(trx, input.id);
+        return { result: undefined, records: reply ? contentRecords.replyDeleted(ctx.user.id, reply) : [] };
+      });
       ctx.announce({ type: "reply-deleted", postId: owner.postId, replyId: input.id });
       return { message: "Reply deleted successfully" };
     }),

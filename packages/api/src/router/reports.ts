@@ -17,6 +17,8 @@ import {
   type ReportTarget,
   resolveReports,
 } from "../services/reports";
+import { postForLog, replyForLog, reportRecords } from "../staffLog/contentRecords";
+import { asStaffAction, staffActor } from "../staffLog/record";
 import { memberProcedure, moderatorProcedure, router } from "../trpc";
 
 export const reportsRouter = router({
@@ -64,7 +66,7 @@ export const reportsRouter = router({
         403: [MESSAGES.banNeedsAdmin, MESSAGES.cannotBanSelf, MESSAGES.cannotBanAdmin],
         404: [MESSAGES.nothingToResolve, MESSAGES.postNotFound, MESSAGES.replyNotFound],
       },
-      writes: ["reports", "posts", "replies", "votes", "users", "sessions", "notifications", "webhooks"],
+      writes: ["reports", "posts", "replies", "votes", "users", "sessions", "notifications", "webhooks", "staffLog"],
     })
     .input(resolveReportsInput)
     .output(answer(reportResolutionSchema))
@@ -74,7 +76,21 @@ export const reportsRouter = router({
       // Read before it goes: the open discussion's readers hear of the removal, a banned author's
       // streams close.
       const reported = await reportedContent(ctx.db, target);
-      const resolution = await resolveReports(ctx.db, ctx.user, target, input.action);
+      const resolution = await asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => {
+        const item =
+          "replyId" in target
+            ? await replyForLog(trx, target.replyId).then((reply) => reply && { reply })
+            : await postForLog(trx, target.postId).then((post) => post && { post });
+        const author =
+          reported &&
+          (await trx
+            .selectFrom("users")
+            .select(["id", "username"])
+            .where("id", "=", reported.authorId)
+            .executeTakeFirst());
+        const result = await resolveReports(trx, ctx.user, target, input.action);
+        return { result, records: item ? reportRecords(input.action, item, result.resolved, author) : [] };
+      });
       if (reported && input.action !== "dismiss") {
         ctx.announce(
           "replyId" in target

@@ -22,7 +22,19 @@ import {
   redeliver,
   updateWebhook,
 } from "../services/webhooks";
+import { changeRow, type RowChange } from "../staffLog/rowChange";
 import { adminProcedure, router } from "../trpc";
+
+// The signing secret is never logged: only where deliveries go and what they carry.
+const WEBHOOK_FIELDS = ["url", "events", "enabled"] as const;
+const webhookChange = <T>(action: RowChange<T>["action"], id: RowChange<T>["id"]): RowChange<T> => ({
+  action,
+  targetType: "webhook",
+  table: "webhooks",
+  id,
+  fields: WEBHOOK_FIELDS,
+  label: (row) => String(row.url),
+});
 
 export const webhooksRouter = router({
   list: adminProcedure
@@ -37,34 +49,42 @@ export const webhooksRouter = router({
     .meta({
       rest: { method: "POST", path: "/api/admin/webhooks", status: 201 },
       summary: "Add an endpoint: its signing secret is in this answer only",
-      writes: ["webhooks"],
+      writes: ["webhooks", "staffLog"],
     })
     .input(createWebhookInput)
     .output(answer(createdWebhookSchema))
-    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.webhooks, ctx.user.id, input)),
+    .mutation(({ ctx, input }) =>
+      changeRow(
+        ctx,
+        webhookChange("webhook.create", (created: { id: number }) => created.id),
+        (trx) => createWebhook(trx, ctx.webhooks, ctx.user.id, input),
+      ),
+    ),
 
   update: adminProcedure
     .meta({
       rest: { method: "PUT", path: "/api/admin/webhooks/:id" },
       summary: "Change an endpoint's address or events, or turn it on or off (on again clears a failing day)",
       failures: { 404: WEBHOOK_MESSAGES.notFound },
-      writes: ["webhooks"],
+      writes: ["webhooks", "staffLog"],
     })
     .input(updateWebhookInput)
     .output(answer(webhookViewSchema))
-    .mutation(({ ctx, input }) => updateWebhook(ctx.db, ctx.webhooks, input)),
+    .mutation(({ ctx, input }) =>
+      changeRow(ctx, webhookChange("webhook.edit", input.id), (trx) => updateWebhook(trx, ctx.webhooks, input)),
+    ),
 
   delete: adminProcedure
     .meta({
       rest: { method: "DELETE", path: "/api/admin/webhooks/:id", from: "none" },
       summary: "Delete an endpoint and its deliveries",
       failures: { 404: WEBHOOK_MESSAGES.notFound },
-      writes: ["webhooks"],
+      writes: ["webhooks", "staffLog"],
     })
     .input(webhookIdInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
-      await deleteWebhook(ctx.db, input.id);
+      await changeRow(ctx, webhookChange("webhook.delete", input.id), (trx) => deleteWebhook(trx, input.id));
       return { message: WEBHOOK_MESSAGES.deleted };
     }),
 

@@ -13,7 +13,7 @@
 //   recounted.
 import { createHash } from "node:crypto";
 import { ACCOUNT_DELETION_MESSAGES, type DeletedContentChoice, deletedAccountName, MESSAGES } from "@forum/contracts";
-import { type DataKind, type ForumDb, lockingRows, recountPosts, recountReplies } from "@forum/db";
+import { type DataKind, type ForumDb, inTransaction, lockingRows, recountPosts, recountReplies } from "@forum/db";
 import { conflict, forbidden, notFound } from "../errors";
 import { removePost } from "./posts";
 import { removeReply } from "./replies";
@@ -72,7 +72,7 @@ export async function deleteAccount(
   deletion: AccountDeletion,
   now = Date.now(),
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // The row stays locked until this commits: a post, reply or vote the member sends meanwhile
     // (each takes a key-share lock on it) waits, then finds the account gone or anonymised, so
     // no row is cascaded away behind the counters' back.

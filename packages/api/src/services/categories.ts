@@ -1,6 +1,6 @@
 // Categories and the trending-topics summary built from them.
 import { DEFAULT_CATEGORY_COLOR, MESSAGES, type TrendingTopic } from "@forum/contracts";
-import type { CategoryRow, ForumDb } from "@forum/db";
+import { type CategoryRow, type ForumDb, inTransaction } from "@forum/db";
 import { sql } from "kysely";
 import { conflict, notFound, withUniqueGuard } from "../errors";
 import { uniqueSlug } from "./slugs";
@@ -35,7 +35,7 @@ export async function createCategory(
 ): Promise<CategoryRow> {
   return withUniqueGuard(
     () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await assertNameFree(trx, fields.name);
         return trx
           .insertInto("categories")
@@ -62,7 +62,7 @@ export async function updateCategory(
   const changes = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   const category = await withUniqueGuard(
     () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await assertNameFree(trx, fields.name, id);
         return trx.updateTable("categories").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
       }),
@@ -73,7 +73,7 @@ export async function updateCategory(
 }
 
 export async function deleteCategory(db: ForumDb, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const category = await trx.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
     if (!category) throw notFound(MESSAGES.categoryNotFound);
     const post = await trx.selectFrom("posts").select("id").where("categoryId", "=", id).limit(1).executeTakeFirst();

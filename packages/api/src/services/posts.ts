@@ -13,7 +13,7 @@ import {
   type TimeRange,
 } from "@forum/contracts";
 import { summaryOf } from "@forum/contracts/plain-text";
-import { type Database, type DataKind, type ForumDb, hotScore } from "@forum/db";
+import { type Database, type DataKind, type ForumDb, hotScore, inTransaction } from "@forum/db";
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { Placement } from "../cache/placement";
 import { badRequest, notFound } from "../errors";
@@ -357,7 +357,7 @@ export async function createPost(
   draft: PostDraft,
   now = Date.now(),
 ): Promise<{ id: number; notified: number[] }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await assertCategoryExists(trx, draft.categoryId);
     const post = await trx
       .insertInto("posts")
@@ -411,7 +411,7 @@ export async function updatePost(
   draft: PostUpdate,
   now = Date.now(),
 ): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const post = await trx
       .selectFrom("posts")
       .select(["categoryId", "title", "content", ...OPTIONAL_POST_TEXT_FIELDS])
@@ -476,7 +476,7 @@ function definedOnly<T extends Record<string, number | undefined>>(values: T): P
 
 /** Deletes a post with its replies and votes (foreign-key cascades) and fixes the category count. */
 export async function deletePost(db: ForumDb, id: number): Promise<void> {
-  await db.transaction().execute((trx) => removePost(trx, id));
+  await inTransaction(db, (trx) => removePost(trx, id));
 }
 
 /** The post as a visitor's GET /api/posts/{slug} shows it: a webhook event's data. */

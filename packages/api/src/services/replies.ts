@@ -1,7 +1,7 @@
 // Replies: listed oldest first with their authors; writes keep the post's replyCount right.
 import { MESSAGES, type ProfileReplyView, REPLY_SUMMARY_LENGTH, type ReplyView, shownUsername } from "@forum/contracts";
 import { plainStartOf } from "@forum/contracts/plain-text";
-import { compiledOnce, type ForumDb } from "@forum/db";
+import { compiledOnce, type ForumDb, inTransaction } from "@forum/db";
 import type { PostMove } from "../cache/placement";
 import { badRequest, forbidden, notFound } from "../errors";
 import { queueWebhookEvent } from "../webhooks/queue";
@@ -195,7 +195,7 @@ export async function createReply(
   now = Date.now(),
 ): Promise<{ id: number; move: PostMove; notified: number[] }> {
   const { postId, authorId, content } = reply;
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const [post] = (await trx.executeQuery(postLock(trx, { postId }))).rows;
     if (!post) throw notFound(MESSAGES.postNotFound);
     if (post.locked === 1 && !reply.mayReplyWhenLocked) throw forbidden(MESSAGES.discussionLocked);
@@ -225,7 +225,7 @@ export async function updateReply(
   content: string,
   now = Date.now(),
 ): Promise<{ postId: number; notified: number[] }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const reply = await trx.selectFrom("replies").select(["postId", "content"]).where("id", "=", id).executeTakeFirst();
     if (!reply) throw notFound(MESSAGES.replyNotFound);
     // The same text sent again is no edit: the reply is not marked edited.
@@ -242,7 +242,7 @@ export async function updateReply(
 }
 
 export async function deleteReply(db: ForumDb, id: number): Promise<void> {
-  await db.transaction().execute((trx) => removeReply(trx, id));
+  await inTransaction(db, (trx) => removeReply(trx, id));
 }
 
 /** deleteReply's work, inside a transaction the caller runs. */

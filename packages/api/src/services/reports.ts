@@ -12,7 +12,7 @@ import {
   type ReportResolutionView,
   shownUsername,
 } from "@forum/contracts";
-import type { ForumDb } from "@forum/db";
+import { type ForumDb, inTransaction } from "@forum/db";
 import { sql } from "kysely";
 import type { SessionUser } from "../auth/sessions";
 import { forbidden, notFound, withUniqueGuard } from "../errors";
@@ -35,7 +35,7 @@ export async function createReport(
   now = Date.now(),
 ): Promise<ReportReceipt> {
   const target: ReportTarget = input.replyId !== undefined ? { replyId: input.replyId } : { postId: input.postId ?? 0 };
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await assertTargetExists(trx, target);
     const row = await withUniqueGuard(
       () =>
@@ -187,7 +187,7 @@ export async function resolveReports(
 ): Promise<ReportResolutionView> {
   if (action === "ban" && resolver.role !== "admin") throw forbidden(MESSAGES.banNeedsAdmin);
   const resolution = RESOLUTION_OF[action];
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const author = await contentAuthor(trx, target);
     if (action === "ban") {
       if (author.id === resolver.id) throw forbidden(MESSAGES.cannotBanSelf);

@@ -1,6 +1,6 @@
 // Accounts: lookups, registration, profile data and the admin's changes.
 import { MESSAGES, type ProfileView, type Role } from "@forum/contracts";
-import { type ForumDb, lockingRows, type UserRow } from "@forum/db";
+import { type ForumDb, inTransaction, lockingRows, type UserRow } from "@forum/db";
 import { sql } from "kysely";
 import { invalidateUserSessions } from "../auth/sessions";
 import { conflict, notFound, withUniqueGuard } from "../errors";
@@ -72,7 +72,7 @@ export async function createUser(
 ): Promise<UserRow> {
   return withUniqueGuard(
     () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         await assertAvailable(trx, account);
         // A deleted member's name is not free again (services/accountDeletion.ts says why).
         if (await isUsernameReserved(trx, account.username)) throw conflict(MESSAGES.usernameTaken);
@@ -182,7 +182,7 @@ export async function updateUserFields(
   );
   return withUniqueGuard(
     () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const user = await findUserById(trx, id);
         await assertAvailable(trx, { username: changes.username, email: changes.email }, id);
         // Admins cannot be banned, so a banned account cannot be made an admin either.
@@ -221,7 +221,7 @@ export async function replacePassword(
   changes: { passwordHash: string; role?: Role; banned?: number },
   keepSessionId?: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable("users").set(changes).where("id", "=", userId).execute();
     await invalidateUserSessions(trx, userId, keepSessionId);
   });
@@ -235,7 +235,7 @@ export async function replacePassword(
  * none comes back to life.
  */
 export async function setBanned(db: ForumDb, userId: number, banned: boolean): Promise<UserRow> {
-  return db.transaction().execute((trx) => writeBanned(trx, userId, banned));
+  return inTransaction(db, (trx) => writeBanned(trx, userId, banned));
 }
 
 /** setBanned's work, inside a transaction the caller runs. */

@@ -4,6 +4,7 @@ import { BULK_MAX_FILE_BYTES, type BulkImportResult, type BulkUploadType, MESSAG
 import type { ForumDb } from "@forum/db";
 import { payloadTooLarge } from "../../errors";
 import { importCategories } from "./categories";
+import type { OnImportWritten } from "./onWritten";
 import { parseOnThisThread, tableOf, type UploadParser } from "./parse";
 import { importPosts } from "./posts";
 import type { Problems } from "./problems";
@@ -11,7 +12,12 @@ import { importReplies } from "./replies";
 import type { Table } from "./table";
 import { importUsers } from "./users";
 
-type Importer = (db: ForumDb, table: Table, problems: Problems) => Promise<BulkImportResult["data"]>;
+type Importer = (
+  db: ForumDb,
+  table: Table,
+  problems: Problems,
+  onWritten: OnImportWritten,
+) => Promise<BulkImportResult["data"]>;
 
 const IMPORTERS: Record<BulkUploadType, Importer> = {
   users: importUsers,
@@ -26,10 +32,11 @@ export async function importSpreadsheet(
   type: BulkUploadType,
   bytes: Uint8Array,
   parse: UploadParser = parseOnThisThread,
+  onWritten: OnImportWritten = async () => {},
 ): Promise<BulkImportResult> {
   // The REST door's multipart limit already refuses these; this guards every other caller.
   if (bytes.byteLength > BULK_MAX_FILE_BYTES) throw payloadTooLarge(MESSAGES.bulkFileTooLarge);
   const { table, problems } = tableOf(type, await parse(type, bytes));
-  const data = await IMPORTERS[type](db, table, problems);
+  const data = await IMPORTERS[type](db, table, problems, onWritten);
   return { data };
 }

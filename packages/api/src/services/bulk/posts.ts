@@ -1,17 +1,23 @@
 // Imports posts: categories and authors must exist; slugs are generated unique; each category's
 // postCount grows by its new posts; hotScore is that of a new post with no votes.
 import type { ImportedPost } from "@forum/contracts";
-import { type ForumDb, hotScore } from "@forum/db";
+import { type ForumDb, hotScore, inTransaction } from "@forum/db";
 import { uniqueSlugs } from "../slugs";
 import { inBatches } from "./batches";
 import { addToCounter } from "./counters";
 import { checkReferences } from "./lookups";
+import type { OnImportWritten } from "./onWritten";
 import type { Problems } from "./problems";
 import { column, type Table } from "./table";
 
-export async function importPosts(db: ForumDb, table: Table, problems: Problems): Promise<ImportedPost[]> {
+export async function importPosts(
+  db: ForumDb,
+  table: Table,
+  problems: Problems,
+  onWritten: OnImportWritten,
+): Promise<ImportedPost[]> {
   // The checks run inside the transaction, so a category or author deleted meanwhile cannot slip through.
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await checkReferences(trx, table, problems, "categoryId", "categories");
     await checkReferences(trx, table, problems, "authorId", "users");
     problems.throwIfAny();
@@ -47,6 +53,7 @@ export async function importPosts(db: ForumDb, table: Table, problems: Problems)
       for (const row of rows) imported.push(row);
     });
     await addToCounter(trx, "categories", "postCount", categoryIds);
+    await onWritten(trx, imported.length);
     return imported;
   });
 }

@@ -1,15 +1,21 @@
 // Imports replies: posts and authors must exist; each post's replyCount grows by its new replies.
 import type { ImportedReply } from "@forum/contracts";
-import type { ForumDb } from "@forum/db";
+import { type ForumDb, inTransaction } from "@forum/db";
 import { inBatches } from "./batches";
 import { addToCounter } from "./counters";
 import { checkReferences } from "./lookups";
+import type { OnImportWritten } from "./onWritten";
 import type { Problems } from "./problems";
 import { column, type Table } from "./table";
 
-export async function importReplies(db: ForumDb, table: Table, problems: Problems): Promise<ImportedReply[]> {
+export async function importReplies(
+  db: ForumDb,
+  table: Table,
+  problems: Problems,
+  onWritten: OnImportWritten,
+): Promise<ImportedReply[]> {
   // The checks run inside the transaction, so a post or author deleted meanwhile cannot slip through.
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await checkReferences(trx, table, problems, "postId", "posts");
     await checkReferences(trx, table, problems, "authorId", "users");
     problems.throwIfAny();
@@ -35,6 +41,7 @@ export async function importReplies(db: ForumDb, table: Table, problems: Problem
       for (const row of rows) imported.push(row);
     });
     await addToCounter(trx, "posts", "replyCount", postIds);
+    await onWritten(trx, imported.length);
     return imported;
   });
 }

@@ -3,11 +3,12 @@
 // transaction opens so the database is not held while argon2 runs.
 import { availableParallelism } from "node:os";
 import { type ImportedUser, MESSAGES, type Role } from "@forum/contracts";
-import type { ForumDb } from "@forum/db";
+import { type ForumDb, inTransaction } from "@forum/db";
 import { hashPassword } from "../../auth/password";
 import { withUniqueGuard } from "../../errors";
 import { inBatches } from "./batches";
 import { checkUniqueField } from "./lookups";
+import type { OnImportWritten } from "./onWritten";
 import { mapConcurrent } from "./pool";
 import type { Problems } from "./problems";
 import { column, type Table } from "./table";
@@ -15,7 +16,12 @@ import { column, type Table } from "./table";
 /** Hashes in flight: one per core, at most 4 (each argon2id hash holds 19 MiB). */
 const HASH_CONCURRENCY = Math.min(4, Math.max(1, availableParallelism()));
 
-export async function importUsers(db: ForumDb, table: Table, problems: Problems): Promise<ImportedUser[]> {
+export async function importUsers(
+  db: ForumDb,
+  table: Table,
+  problems: Problems,
+  onWritten: OnImportWritten,
+): Promise<ImportedUser[]> {
   await checkUniqueField(db, table, problems, "users", "username");
   await checkUniqueField(db, table, problems, "users", "email");
   problems.throwIfAny();
@@ -31,7 +37,7 @@ export async function importUsers(db: ForumDb, table: Table, problems: Problems)
   // An account registered while the passwords were hashing hits the unique index: 409, nothing written.
   return withUniqueGuard(
     () =>
-      db.transaction().execute(async (trx) => {
+      inTransaction(db, async (trx) => {
         const imported: ImportedUser[] = [];
         await inBatches(usernames.length, async (start, end) => {
           const values = [];
@@ -56,6 +62,7 @@ export async function importUsers(db: ForumDb, table: Table, problems: Problems)
           const rows = await trx.insertInto("users").values(values).returning(["id", "username"]).execute();
           for (const row of rows) imported.push(row);
         });
+        await onWritten(trx, imported.length);
         return imported;
       }),
     MESSAGES.accountTaken,
