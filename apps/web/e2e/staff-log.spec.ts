@@ -25,13 +25,13 @@ test("a ban shows in the staff log, with who did it, and the filters find it", a
   await expect(ban.getByRole("list", { name: "Changes" })).toContainText("banned: false → true");
   await snap(page, "admin-staff-log");
 
-  await page.getByRole("textbox", { name: "Action" }).click();
-  await page.getByRole("option", { name: "Banned a member" }).click();
+  await page.getByRole("combobox", { name: "Action" }).click();
+  await page.getByRole("option", { name: "Banned a member", exact: true }).click();
   await expect(page).toHaveURL(/action=member\.ban/);
   await expect(entries.getByRole("listitem").filter({ hasText: member.username }).first()).toBeVisible();
   await expect(entries.getByRole("listitem").filter({ hasNotText: "Banned a member" })).toHaveCount(0);
 
-  await page.getByRole("textbox", { name: "Action" }).click();
+  await page.getByRole("combobox", { name: "Action" }).click();
   await page.getByRole("option", { name: "Restored a backup" }).click();
   await expect(page.getByText("No staff actions match these filters")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
