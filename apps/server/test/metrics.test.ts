@@ -1,11 +1,13 @@
 // GET /metrics: off by default (no route), and when on, readable only from the allowed
 // addresses or with the token; its series are named by route template, never by the address
 // asked for, and carry no member's data.
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertCategory, insertPost, signedIn, startForum, TEST_ENGINE, type TestForum } from "./harness";
 
 const TOKEN = "metrics-token-9f8e7d6c5b4a";
 const OUTSIDER = "203.0.113.9";
+const DASHBOARD = new URL("../../../deploy/monitoring/grafana/dashboards/forum.json", import.meta.url);
 
 let forum: TestForum;
 beforeAll(async () => {
@@ -88,6 +90,25 @@ describe("GET /metrics", () => {
     }
   });
 
+  it("has every series the deploy/ dashboard graphs", async () => {
+    const dashboard = JSON.parse(readFileSync(DASHBOARD, "utf8")) as { panels: Array<{ targets: { expr: string }[] }> };
+    const graphed = new Set(
+      dashboard.panels.flatMap((panel) =>
+        panel.targets.flatMap((target) => target.expr.match(/\b[a-z][a-z0-9]*_[a-z0-9_]+\b(?=[{[)]|$)/g) ?? []),
+      ),
+    );
+    // A request measured, with its statements, before the scrape.
+    expect((await forum.app.inject({ url: "/api/posts?page=3" })).statusCode).toBe(200);
+    const text = (await scrape()).body;
+    // Each engine has its own: the SQLite writer's, or the PostgreSQL pool's.
+    const otherEngine = TEST_ENGINE === "sqlite" ? /^forum_db_pool_/ : /^forum_db_(writer_queue|group_commit_)/;
+    const missing = [...graphed].filter(
+      (name) => !otherEngine.test(name) && !new RegExp(`^${name}[{ ]`, "m").test(text),
+    );
+    expect(graphed.size).toBeGreaterThan(10);
+    expect(missing).toEqual([]);
+  });
+
   it("answers another address only with the token, and 404 as if it did not exist otherwise", async () => {
     const refused = await scrape({}, OUTSIDER);
     expect(refused.statusCode).toBe(404);
@@ -97,6 +118,12 @@ describe("GET /metrics", () => {
     const withToken = await scrape({ authorization: `Bearer ${TOKEN}` }, OUTSIDER);
     expect(withToken.statusCode).toBe(200);
     expect(withToken.body).toContain("forum_http_request_duration_seconds");
+  });
+
+  it("answers a scraper naming the instance by another host than the forum's", async () => {
+    const response = await scrape({ host: "app1:3000" });
+    expect(response.statusCode).toBe(200);
+    expect((await forum.app.inject({ url: "/api/health", headers: { host: "app1:3000" } })).statusCode).toBe(400);
   });
 
   it("judges a client behind a trusted proxy by its own address, not the proxy's", async () => {

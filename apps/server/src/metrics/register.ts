@@ -17,7 +17,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions, s
   registerSources(registry, sources);
   observeRequests(app, options.collector);
   const mayRead = metricsAccessCheck(options);
-  app.get(METRICS_PATH, async (request, reply) => {
+  // Any host: a scraper names each instance by its own address, and the answer never shows it.
+  app.get(METRICS_PATH, { config: { anyHost: true } }, async (request, reply) => {
     if (!mayRead(request)) throw new AppError("NOT_FOUND", `Not found: GET ${METRICS_PATH}`);
     const text = await registry.metrics();
     return reply.header("cache-control", "no-store").type(registry.contentType).send(text);
