@@ -56,7 +56,15 @@ describe("GET /metrics", () => {
     expect(requests("/api/posts", "2xx", "rest")).toBe(2); // the list and the new post
     expect(requests("/trpc/:path", "2xx", "trpc")).toBe(1);
     expect(requests("(unmatched)", "4xx", "other")).toBe(1);
-    expect(text).toContain('forum_http_request_duration_seconds_bucket{le="0.001",route="/api/posts/:slug"');
+    expect(
+      seriesValue(
+        text,
+        'forum_http_request_duration_seconds_bucket{route="/api/posts/:slug",status="2xx",door="rest",le="+Inf"}',
+      ),
+    ).toBe(3);
+    expect(text).toContain(
+      'forum_http_request_duration_seconds_bucket{route="/api/posts/:slug",status="2xx",door="rest",le="0.001"}',
+    );
 
     // No member data, raw address or query string in any label.
     for (const secret of [post.slug, "metrics-author-zq", "xyzzy", "page=2", "sort=new", "nothing-here"]) {

@@ -4,13 +4,12 @@
 import { pageRoutePaths } from "@forum/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ForumMetrics } from "./collector";
+import type { TimingSeries } from "./timings";
 
 export type Door = "rest" | "trpc" | "pages" | "other";
 
 /** Requests that matched no route (a missing page or file, a made-up API path): one series for all. */
 export const UNMATCHED_ROUTE = "(unmatched)";
-
-type Observe = (seconds: number) => void;
 
 export function doorOf(route: string, pages: ReadonlySet<string>): Door {
   if (route.startsWith("/api/")) return "rest";
@@ -21,24 +20,23 @@ export function doorOf(route: string, pages: ReadonlySet<string>): Door {
 export function observeRequests(app: FastifyInstance, metrics: ForumMetrics): void {
   const pages = new Set(pageRoutePaths());
   /** Per route template: its series by status class (1xx…5xx at 1…5), made when first seen. */
-  const byRoute = new Map<string, Array<Observe | undefined>>();
-  const seriesOf = (route: string, statusClass: number): Observe => {
+  const byRoute = new Map<string, Array<TimingSeries | undefined>>();
+  const seriesOf = (route: string, statusClass: number): TimingSeries => {
     let classes = byRoute.get(route);
     if (!classes) {
       classes = [];
       byRoute.set(route, classes);
     }
-    let observe = classes[statusClass];
-    if (!observe) {
-      const child = metrics.requests.labels(route, `${statusClass}xx`, doorOf(route, pages));
-      observe = (seconds) => child.observe(seconds);
-      classes[statusClass] = observe;
+    let series = classes[statusClass];
+    if (!series) {
+      series = metrics.requests.series({ route, status: `${statusClass}xx`, door: doorOf(route, pages) });
+      classes[statusClass] = series;
     }
-    return observe;
+    return series;
   };
   app.addHook("onResponse", (request, reply, done) => {
     const statusClass = Math.min(5, Math.max(1, Math.floor(reply.statusCode / 100)));
-    seriesOf(request.routeOptions.url ?? UNMATCHED_ROUTE, statusClass)(reply.elapsedTime / 1000);
+    seriesOf(request.routeOptions.url ?? UNMATCHED_ROUTE, statusClass).observe(reply.elapsedTime / 1000);
     done();
   });
 }

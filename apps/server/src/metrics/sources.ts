@@ -8,7 +8,8 @@ import {
   type MailState,
   type WebhookDeliveryState,
 } from "@forum/db";
-import type { Metric, MetricValue, Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import { histogramValues, registerSnapshot, type SnapshotValue as Value } from "./snapshot";
 
 export type MetricSources = {
   database: DbHandle;
@@ -17,27 +18,6 @@ export type MetricSources = {
   cacheCounts: CacheCounts;
   live: LiveHub;
 };
-
-type MetricType = "counter" | "gauge" | "histogram";
-type Value = { value: number; labels?: Record<string, string>; metricName?: string };
-
-/** A metric whose values are read at scrape time, all at once, from a source that keeps them. */
-function registerSnapshot(
-  registry: Registry,
-  name: string,
-  type: MetricType,
-  help: string,
-  values: () => Value[] | Promise<Value[]>,
-): void {
-  const metric = {
-    name,
-    help,
-    type,
-    aggregator: "sum",
-    get: async () => ({ name, help, type, aggregator: "sum", values: (await values()) as MetricValue<string>[] }),
-  };
-  registry.registerMetric(metric as unknown as Metric);
-}
 
 const MAIL_STATES: readonly MailState[] = ["kept", "queued", "sending", "sent", "failed"];
 const DELIVERY_STATES: readonly WebhookDeliveryState[] = ["queued", "sending", "delivered", "failed"];
@@ -60,8 +40,9 @@ export function registerSources(registry: Registry, sources: MetricSources): voi
     { value: live.openStreams },
   ]);
 
+  // A database that does not answer leaves these out: the rest of the figures still come.
   registerSnapshot(registry, "forum_outbox_items", "gauge", "Rows of the mail and webhook outboxes, by state", () =>
-    outboxCounts(reader),
+    outboxCounts(reader).catch(() => []),
   );
 
   if (database.engine === "sqlite") {
@@ -108,17 +89,9 @@ export function registerSources(registry: Registry, sources: MetricSources): voi
 function groupCommitValues(database: DbHandle): Value[] {
   const commits = database.usage().groupCommits;
   if (!commits) return [];
-  const name = "forum_db_group_commit_size";
-  return [
-    ...GROUP_COMMIT_BUCKETS.map((bound, index) => ({
-      metricName: `${name}_bucket`,
-      labels: { le: String(bound) },
-      value: commits.buckets[index] ?? 0,
-    })),
-    { metricName: `${name}_bucket`, labels: { le: "+Inf" }, value: commits.count },
-    { metricName: `${name}_sum`, value: commits.sum },
-    { metricName: `${name}_count`, value: commits.count },
-  ];
+  // The database counts cumulatively already; histogramValues adds up per-bucket counts.
+  const perBucket = commits.buckets.map((below, index) => below - (commits.buckets[index - 1] ?? 0));
+  return histogramValues("forum_db_group_commit_size", GROUP_COMMIT_BUCKETS, perBucket, commits.sum, commits.count);
 }
 
 /** Every state of each outbox, 0 included, so a graph shows the queue emptying rather than vanishing. */
