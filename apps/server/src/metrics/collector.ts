@@ -27,7 +27,7 @@ export function createMetrics(): ForumMetrics {
   const queries = new Timings(
     registry,
     "forum_db_query_duration_seconds",
-    "Database statements the server sent, by kind (select, insert, update, delete, raw), with their time",
+    "Database statements the server sent, by kind (select, insert, update, delete, raw, other), with their time",
     [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
   );
   const byKind = new Map<QueryKind, TimingSeries>();
