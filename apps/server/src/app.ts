@@ -27,6 +27,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 
 import { LOCAL_HOSTS } from "./allowedHosts";
 import { DEFAULT_SEARCH_THREADS, type ServerConfig } from "./config";
 import { startLiveHub } from "./liveHub";
+import { type MetricsOptions, registerMetrics } from "./metrics/register";
 import { registerApiReference } from "./openapi/reference";
 import { registerOpenApi } from "./openapi/register";
 import { registerAdFrames } from "./plugins/adFrame";
@@ -49,6 +50,7 @@ import { registerTrpc } from "./plugins/trpc";
 import { registerUnsubscribe } from "./plugins/unsubscribe";
 import { workerUploadParser } from "./plugins/uploadParser";
 import { registerWriteTurns } from "./plugins/writeTurns";
+import { requestIdOf, sendRequestIds } from "./requestId";
 import { registerRestRoutes } from "./rest/adapter";
 import { requestLogFields } from "./secretLinks";
 
@@ -101,6 +103,10 @@ export type AppOptions = Pick<
     dataExports?: { background?: boolean; pollMs?: number };
     /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
     freezeCachedAnswers?: boolean;
+    /** GET /metrics and what it measures (FORUM_METRICS=true); absent, neither the route nor its hooks exist. */
+    metrics?: MetricsOptions;
+    /** Where the JSON log lines go (default standard output; tests read them). */
+    logStream?: { write: (line: string) => void };
   };
 
 declare module "fastify" {
@@ -114,8 +120,15 @@ export type ForumApp = FastifyInstance;
 
 export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const app = Fastify({
-    // A mailed link's token never reaches a log line (secretLinks.ts).
-    logger: { level: options.logLevel, serializers: { req: requestLogFields } },
+    // JSON lines. A mailed link's token never reaches a log line (secretLinks.ts), nor do headers
+    // (cookies, API tokens) or bodies (passwords): only the fields requestLogFields picks.
+    logger: {
+      level: options.logLevel,
+      serializers: { req: requestLogFields },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    // The request id of every log line, also sent back as X-Request-Id (requestId.ts).
+    genReqId: requestIdOf,
     // `true` trusts the one proxy in front (the peer), never Fastify's `true` (every hop): that
     // would take the client address from the leftmost X-Forwarded-For entry, which the client
     // writes itself.
@@ -174,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     services.readDb = readThreads.readDb;
   }
   app.decorate("services", services);
+  sendRequestIds(app);
   app.addHook("onClose", async () => {
     await stopWatchingWrites();
     await views.stop();
@@ -192,6 +206,15 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerJsonParser(app);
   registerSecurityHeaders(app, { https: options.secureCookies });
   registerErrorHandling(app);
+  // Before every other route, so each request is measured; after the error handling its refusal uses.
+  if (options.metrics) {
+    registerMetrics(app, options.metrics, {
+      database: options.database,
+      reader: options.database.reader,
+      cacheCounts: readCache.counts,
+      live,
+    });
+  }
   // Unset: this machine's names, or any host when the public address names the forum.
   registerHostCheck(app, options.allowedHosts ?? (options.publicUrl ? null : LOCAL_HOSTS));
   registerOriginCheck(app);
@@ -204,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   });
   const shared = new SharedAnswers(readCache, views);
   // Pages are larger than JSON answers: their own room, so rendered pages do not push the JSON out.
-  const keptPages = new SharedAnswers(readCache, views, 32 * 1024 * 1024);
+  const keptPages = new SharedAnswers(readCache, views, 32 * 1024 * 1024, "pages");
   await registerTrpc(app, contextFor, shared);
   registerRestRoutes(app, contextFor, shared);
   registerNativeForms(app, { contextFor, secureCookies: options.secureCookies });

@@ -69,7 +69,16 @@ export type ServerConfig = {
   webhooksAllowHttp: boolean;
   /** FORUM_WEBHOOKS_ALLOW_PRIVATE: webhooks may be delivered to private and loopback addresses. */
   webhooksAllowPrivate: boolean;
+  /**
+   * GET /metrics in Prometheus's text format (FORUM_METRICS=true; off, the route does not exist).
+   * It answers requests from the `allow` addresses or CIDR ranges (FORUM_METRICS_ALLOW, default
+   * loopback) and those bearing `token` (FORUM_METRICS_TOKEN); any other gets a 404.
+   */
+  metrics: { enabled: boolean; allow: string[]; token: string | undefined };
 };
+
+/** Who may read /metrics without a token: this machine only. */
+export const DEFAULT_METRICS_ALLOW = ["127.0.0.0/8", "::1"];
 
 /** A setting that is unset or empty takes its default. */
 const unset = (value: unknown) => (value === "" ? undefined : value);
@@ -172,6 +181,25 @@ const envSchema = z.object({
   ),
   FORUM_WEBHOOKS_ALLOW_HTTP: flag,
   FORUM_WEBHOOKS_ALLOW_PRIVATE: flag,
+  FORUM_METRICS: flag,
+  FORUM_METRICS_ALLOW: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        (value) => value.split(",").every(isAddressOrRange),
+        'must be IP addresses or CIDR ranges separated by commas ("127.0.0.1, 10.0.0.0/8")',
+      )
+      .transform((value) => value.split(",").map((entry) => entry.trim()))
+      .optional(),
+  ),
+  FORUM_METRICS_TOKEN: z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 characters, without spaces (openssl rand -hex 32)")
+      .optional(),
+  ),
   FORUM_TIME_ZONE: z.preprocess(
     unset,
     z
@@ -219,6 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secretKeyPath: join(dirname(resolve(cwd, settings.DATABASE_PATH ?? join(dataDir, "forum.db"))), "secret.key"),
     webhooksAllowHttp: settings.FORUM_WEBHOOKS_ALLOW_HTTP,
     webhooksAllowPrivate: settings.FORUM_WEBHOOKS_ALLOW_PRIVATE,
+    metrics: {
+      enabled: settings.FORUM_METRICS,
+      allow: settings.FORUM_METRICS_ALLOW ?? DEFAULT_METRICS_ALLOW,
+      token: settings.FORUM_METRICS_TOKEN,
+    },
   };
 }
 

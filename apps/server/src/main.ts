@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { limitHeapGrowth } from "./heapGrowth";
+import { createMetrics } from "./metrics/collector";
 import { readyUrl } from "./readyUrl";
 import { loadServerKey } from "./serverKey";
 import { prepareDatabase } from "./start";
@@ -10,10 +11,13 @@ const bootLog = { info: (...args: unknown[]) => console.log(...args.filter((a) =
 async function main() {
   limitHeapGrowth();
   const config = loadConfig();
-  const database = await prepareDatabase(config, bootLog);
+  // Before the database opens: its connections report each statement's time to it.
+  const metrics = config.metrics.enabled ? createMetrics() : undefined;
+  const database = await prepareDatabase(config, bootLog, metrics?.observeQuery);
   const app = await buildApp({
     ...config,
     database,
+    metrics: metrics && { collector: metrics, allow: config.metrics.allow, token: config.metrics.token },
     // Links in mail: the public address, else the one printed below; never a request's Host.
     mail: {
       smtpUrl: config.smtpUrl,

@@ -2,15 +2,28 @@
 // Instances starting together on one PostgreSQL take turns (an advisory lock), so the
 // migrations and the seed run once.
 import { ensureAdmin, hashPassword } from "@forum/api";
-import { type DbHandle, type ForumDb, isDatabaseEmpty, migrateToLatest, openDatabase, seedDemo } from "@forum/db";
+import {
+  type DbHandle,
+  type ForumDb,
+  isDatabaseEmpty,
+  migrateToLatest,
+  openDatabase,
+  type QueryObserver,
+  seedDemo,
+} from "@forum/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { ServerConfig } from "./config";
 
-export async function prepareDatabase(config: ServerConfig, log: Pick<FastifyBaseLogger, "info">): Promise<DbHandle> {
+export async function prepareDatabase(
+  config: ServerConfig,
+  log: Pick<FastifyBaseLogger, "info">,
+  onQuery?: QueryObserver,
+): Promise<DbHandle> {
   const database = openDatabase({
     url: config.databaseUrl,
     path: config.databasePath,
     poolSize: config.databasePoolSize,
+    onQuery,
   });
   await database.withStartupLock((db) => prepare(db, config, log));
   return database;

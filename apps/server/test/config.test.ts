@@ -33,6 +33,7 @@ describe("configuration", () => {
       smtpUrl: undefined,
       mailFrom: "Tech Forum <forum@localhost>",
       emailNotifyDelaySeconds: 600,
+      metrics: { enabled: false, allow: ["127.0.0.0/8", "::1"], token: undefined },
     });
   });
 
@@ -118,6 +119,11 @@ describe("configuration", () => {
     ["MAIL_FROM", "Tech Forum"],
     ["MAIL_FROM", "Tech Forum <forum>"],
     ["FORUM_EMAIL_NOTIFY_DELAY_SECONDS", "-1"],
+    ["FORUM_METRICS", "yes"],
+    ["FORUM_METRICS_ALLOW", "prometheus"],
+    ["FORUM_METRICS_ALLOW", "10.0.0.0/40"],
+    ["FORUM_METRICS_TOKEN", "short"],
+    ["FORUM_METRICS_TOKEN", "has a space in the middle"],
   ])("refuses %s=%s, naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value }, "/srv")).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
@@ -132,6 +138,22 @@ describe("configuration", () => {
     expect(loadConfig({ FORUM_TRUST_PROXY: "false" }, "/srv").trustProxy).toBe(false);
     const listed = "10.0.0.2, 10.1.0.0/16, ::1";
     expect(loadConfig({ FORUM_TRUST_PROXY: listed }, "/srv").trustProxy).toBe(listed);
+  });
+
+  it("serves /metrics only with FORUM_METRICS=true, to the addresses listed or the token's bearer", () => {
+    const config = loadConfig(
+      {
+        FORUM_METRICS: "true",
+        FORUM_METRICS_ALLOW: "10.0.0.7, 172.16.0.0/12,::1",
+        FORUM_METRICS_TOKEN: "0123456789abcdef0123",
+      },
+      "/srv",
+    );
+    expect(config.metrics).toEqual({
+      enabled: true,
+      allow: ["10.0.0.7", "172.16.0.0/12", "::1"],
+      token: "0123456789abcdef0123",
+    });
   });
 
   it("stops the server with exit code 2 and the message, before opening anything", () => {

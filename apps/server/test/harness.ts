@@ -7,6 +7,8 @@ import type { Role } from "@forum/contracts";
 import { type ForumDb, hotScore } from "@forum/db";
 import type { CompiledQuery } from "kysely";
 import { type AppOptions, buildApp, type ForumApp } from "../src/app";
+import type { MetricsAccess } from "../src/metrics/access";
+import { createMetrics } from "../src/metrics/collector";
 import { checkDocumented } from "./conformance";
 import { createTestDatabase, type TestDatabase } from "./engines/testDatabase";
 
@@ -48,12 +50,20 @@ export type ForumOptions = Partial<
   webDistDir?: string;
   /** Changes the app before it is ready (a route of the test's own). */
   beforeReady?: (app: ForumApp) => void;
+  /** GET /metrics on, readable from these addresses or with this token (each instance its own registry). */
+  metrics?: MetricsAccess;
+  /** The log's level (default silent) and where its lines go. */
+  logLevel?: string;
+  logStream?: { write: (line: string) => void };
 };
 
 async function appOn(database: TestDatabase, options: ForumOptions, serverKey: Buffer): Promise<ForumApp> {
+  const collector = options.metrics ? createMetrics() : undefined;
   const app = await buildApp({
-    database: database.open(),
-    logLevel: "silent",
+    database: database.open(collector?.observeQuery),
+    logLevel: options.logLevel ?? "silent",
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.metrics && collector ? { metrics: { ...options.metrics, collector } } : {}),
     secureCookies: options.secureCookies ?? false,
     trustProxy: options.trustProxy ?? false,
     rateLimits: options.rateLimits ?? false,

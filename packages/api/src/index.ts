@@ -8,6 +8,7 @@ export {
 } from "./auth/sessions";
 export { totpCode, totpStepAt } from "./auth/totp";
 export { type CountedView, countedViewOf } from "./cache/countedView";
+export { type CacheCount, CacheCounts } from "./cache/counts";
 export { keptThrough, type Placement, type PostMove, placementOf } from "./cache/placement";
 export {
   type CachePolicy,

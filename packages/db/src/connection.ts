@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { startCheckpointer } from "./checkpointer";
 import type { DbHandle, ForumDb, WriteWatcher } from "./handle";
+import { type QueryObserver, queryLog } from "./queryLog";
 import { type ReaderThreads, startReaderThreads } from "./readerThreads";
 import type { Database } from "./schema";
 import { startWriterThread } from "./writerThread";
@@ -32,6 +33,8 @@ export type DbConfig = {
   writerThread?: boolean;
   /** Called with each distinct SQL text the first time a connection prepares it (debugging, query-plan tests). */
   onNewStatement?: (sql: string) => void;
+  /** Called with each statement's kind and time (the metrics); unset, nothing is timed. */
+  onQuery?: QueryObserver | undefined;
 };
 
 export type SqliteDbHandle = DbHandle & {
@@ -64,6 +67,7 @@ export function createDb(config: DbConfig): SqliteDbHandle {
     : null;
   const db = new Kysely<Database>({
     dialect: writer?.dialect ?? new WriteTransactionsDialect(withStatementCache(sqlite, config.onNewStatement)),
+    ...queryLog({ onQuery: config.onQuery }),
   });
   const common = {
     engine: "sqlite" as const,
@@ -77,6 +81,8 @@ export function createDb(config: DbConfig): SqliteDbHandle {
       return async () => undefined;
     },
     withStartupLock: <T>(work: (db: ForumDb) => Promise<T>) => work(db),
+    ...(config.onQuery ? { onQuery: config.onQuery } : {}),
+    usage: () => (writer ? { writerQueue: writer.queueLength(), groupCommits: writer.groupCommits() } : {}),
     ping: async () => {
       sqlite.prepare("select 1").get();
     },
@@ -95,6 +101,7 @@ export function createDb(config: DbConfig): SqliteDbHandle {
     dialect: new SqliteDialect({
       database: withStatementCache(openReadConnection(config.path), config.onNewStatement),
     }),
+    ...queryLog({ onQuery: config.onQuery }),
   });
   let readerThreads: ReaderThreads[] = [];
   return {

@@ -2,7 +2,9 @@
 import type { Kysely } from "kysely";
 import type { DataKind } from "./dataKinds";
 import type { Engine } from "./engine";
+import type { GroupCommitCounts } from "./groupCommits";
 import type { ServerModule } from "./packageWorker";
+import type { QueryObserver } from "./queryLog";
 import type { ReaderThreadEntry, ReaderThreads } from "./readerThreads";
 import type { Database } from "./schema";
 
@@ -24,6 +26,16 @@ export type WriteWatcher = {
   onConnectionChange: (connected: boolean) => void;
   /** Another instance broadcast live events (`DbHandle.broadcast`): the payload it sent. */
   onBroadcast?: (payload: string) => void;
+};
+
+/** How busy the database's connections are, for the metrics (each engine says what it has). */
+export type DbUsage = {
+  /** SQLite's writer thread: statements and write procedures waiting for its answer. */
+  writerQueue?: number;
+  /** SQLite's writer thread: how many procedures each group commit held. */
+  groupCommits?: GroupCommitCounts;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one; its size. */
+  pool?: { open: number; idle: number; waiting: number; max: number };
 };
 
 export type DbHandle = {
@@ -60,6 +72,13 @@ export type DbHandle = {
    * there and back instead of one per statement). Absent elsewhere: call the function with `db`.
    */
   runOnWriter?: (module: ServerModule, procedure: string, args: unknown) => Promise<unknown>;
+  /**
+   * Where the handle's connections report each statement's kind and time (opened with `onQuery`);
+   * other Kyselys over its connections (the SQLite reader threads') report there too.
+   */
+  onQuery?: QueryObserver;
+  /** How busy the connections are now. */
+  usage: () => DbUsage;
   /** Throws unless the database answers a query. */
   ping: () => Promise<void>;
   close: () => Promise<void>;

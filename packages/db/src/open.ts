@@ -2,6 +2,7 @@
 import { createDb } from "./connection";
 import type { DbHandle } from "./handle";
 import { createPostgresDb, isPostgresUrl } from "./postgres";
+import type { QueryObserver } from "./queryLog";
 
 export type OpenDatabaseConfig = {
   /** DATABASE_URL: postgres://… or postgresql://…; unset means SQLite. */
@@ -10,6 +11,8 @@ export type OpenDatabaseConfig = {
   path: string;
   poolSize?: number | undefined;
   onNewStatement?: (sql: string) => void;
+  /** Each statement's kind and time (the metrics); unset, nothing is timed. */
+  onQuery?: QueryObserver | undefined;
 };
 
 export function openDatabase(config: OpenDatabaseConfig): DbHandle {
@@ -19,7 +22,12 @@ export function openDatabase(config: OpenDatabaseConfig): DbHandle {
       url: config.url,
       ...(config.poolSize ? { poolSize: config.poolSize } : {}),
       ...(config.onNewStatement ? { onNewStatement: config.onNewStatement } : {}),
+      onQuery: config.onQuery,
     });
   }
-  return createDb({ path: config.path, ...(config.onNewStatement ? { onNewStatement: config.onNewStatement } : {}) });
+  return createDb({
+    path: config.path,
+    ...(config.onNewStatement ? { onNewStatement: config.onNewStatement } : {}),
+    onQuery: config.onQuery,
+  });
 }

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type DataKind, isDataKind } from "./dataKinds";
 import type { DbHandle, WriteWatcher } from "./handle";
+import { type QueryObserver, queryLog } from "./queryLog";
 import type { Database } from "./schema";
 
 export type PostgresConfig = {
@@ -15,6 +16,8 @@ export type PostgresConfig = {
   poolSize?: number;
   /** Called with each distinct SQL text the first time it runs (query-plan tests). */
   onNewStatement?: (sql: string) => void;
+  /** Called with each statement's kind and time (the metrics); unset, nothing is timed. */
+  onQuery?: QueryObserver | undefined;
 };
 
 export type PostgresDbHandle = DbHandle & { engine: "postgres"; pool: pg.Pool; instanceId: string };
@@ -56,19 +59,11 @@ export function createPostgresDb(config: PostgresConfig): PostgresDbHandle {
   // next statement then fails on its own): without listeners either would end the process.
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
-  const seen = new Set<string>();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    ...(config.onNewStatement
-      ? {
-          log: (event) => {
-            if (event.level !== "query" || seen.has(event.query.sql)) return;
-            seen.add(event.query.sql);
-            config.onNewStatement?.(event.query.sql);
-          },
-        }
-      : {}),
+    ...queryLog({ onQuery: config.onQuery, onNewStatement: config.onNewStatement }),
   });
+  const max = config.poolSize ?? 10;
 
   return {
     engine: "postgres",
@@ -89,6 +84,10 @@ export function createPostgresDb(config: PostgresConfig): PostgresDbHandle {
           await sql`select pg_advisory_unlock(${STARTUP_LOCK})`.execute(locked);
         }
       }),
+    ...(config.onQuery ? { onQuery: config.onQuery } : {}),
+    usage: () => ({
+      pool: { open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max },
+    }),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

@@ -17,6 +17,7 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 import type { ForumDb } from "./handle";
+import { type QueryObserver, queryLog } from "./queryLog";
 import type { ReaderThreads } from "./readerThreads";
 import type { Database } from "./schema";
 import { withBuffers } from "./threadErrors";
@@ -71,12 +72,12 @@ class ThreadDriver implements Driver {
 }
 
 /** A Kysely whose statements run on `threads` (read-only: a write fails as on any reader). */
-export function readerThreadsDb(threads: ReaderThreads): ForumDb {
+export function readerThreadsDb(threads: ReaderThreads, onQuery?: QueryObserver): ForumDb {
   const dialect: Dialect = {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ThreadDriver(threads),
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   };
-  return new Kysely<Database>({ dialect });
+  return new Kysely<Database>({ dialect, ...queryLog({ onQuery }) });
 }

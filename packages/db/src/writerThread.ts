@@ -24,6 +24,7 @@ import {
   SqliteQueryCompiler,
   type TransactionSettings,
 } from "kysely";
+import { createGroupCommitMemory, type GroupCommitCounts, readGroupCommits } from "./groupCommits";
 import { type ServerModule, serverModulePath, startPackageWorker } from "./packageWorker";
 import { errorFromCrossing, withBuffers } from "./threadErrors";
 import { workerModule } from "./workerModules";
@@ -52,6 +53,11 @@ class WriterClient {
         resolve();
       }),
     );
+  }
+
+  /** Statements and procedures sent to the thread and not answered yet. */
+  get waiting(): number {
+    return this.pending.size;
   }
 
   execute(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
@@ -209,6 +215,10 @@ export type WriterThread = {
   dialect: Dialect;
   /** Runs `writerProcedures[procedure](db, args)` of `module` whole on the writer thread. */
   runProcedure: (module: ServerModule, procedure: string, args: unknown) => Promise<unknown>;
+  /** Statements and procedures waiting for the thread's answer. */
+  queueLength: () => number;
+  /** The sizes of the group commits so far. */
+  groupCommits: () => GroupCommitCounts;
 };
 
 /**
@@ -224,12 +234,14 @@ export function startWriterThread(options: {
   backstopPages: number;
   onNewStatement?: ((sql: string) => void) | undefined;
 }): WriterThread {
+  const groupCommits = createGroupCommitMemory();
   const worker = startPackageWorker(
     workerModule("writerWorker"),
     {
       path: options.path,
       backstopPages: options.backstopPages,
       reportStatements: options.onNewStatement !== undefined,
+      groupCommits,
     } satisfies WriterWorkerData,
     WRITER_HEAP_LIMITS,
   );
@@ -256,5 +268,7 @@ export function startWriterThread(options: {
   return {
     dialect,
     runProcedure: (module, procedure, args) => client.runProcedure(pathOf(module), procedure, args),
+    queueLength: () => client.waiting,
+    groupCommits: () => readGroupCommits(groupCommits),
   };
 }

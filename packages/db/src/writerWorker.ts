@@ -7,13 +7,20 @@ import { parentPort, workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
 import { CompiledQuery, type DatabaseConnection, type Driver, Kysely } from "kysely";
 import { configureWriter, withStatementCache } from "./connection";
+import { recordGroupCommit } from "./groupCommits";
 import type { ForumDb, WriterProcedures } from "./handle";
 import { requireServerModule } from "./packageWorker";
 import type { Database } from "./schema";
 import { type CrossingError, crossingErrorOf } from "./threadErrors";
 import { BEGIN_WRITE_TRANSACTION, WriteTransactionsDialect, WriteTransactionsDriver } from "./writeTransactions";
 
-export type WriterWorkerData = { path: string; backstopPages: number; reportStatements: boolean };
+export type WriterWorkerData = {
+  path: string;
+  backstopPages: number;
+  reportStatements: boolean;
+  /** Where each group commit's size is counted (groupCommits.ts). */
+  groupCommits: SharedArrayBuffer;
+};
 export type StatementRequest = { id: number; sql: string; parameters: readonly unknown[] };
 export type ProcedureRequest = { id: number; module: string; procedure: string; args: unknown };
 export type WriterRequest = StatementRequest | ProcedureRequest;
@@ -25,7 +32,7 @@ export type WriterResponse =
   /** A SQL text this connection prepared for the first time (query-plan tests collect them). */
   | { statement: string };
 
-const { path, backstopPages, reportStatements } = workerData as WriterWorkerData;
+const { path, backstopPages, reportStatements, groupCommits } = workerData as WriterWorkerData;
 const sqlite = new SQLite(path);
 configureWriter(sqlite);
 sqlite.pragma(`wal_autocheckpoint = ${backstopPages}`);
@@ -139,6 +146,7 @@ async function runBatch(batch: ProcedureRequest[]): Promise<void> {
   if (!lost) {
     try {
       statements.prepare("commit").run();
+      recordGroupCommit(groupCommits, responses.length);
     } catch (error) {
       lost = crossingErrorOf(error);
       if (sqlite.inTransaction) statements.prepare("rollback").run();

@@ -6,6 +6,13 @@ import { MESSAGES } from "@forum/contracts";
 import type { FastifyInstance } from "fastify";
 import { requestHostName } from "../allowedHosts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Served whatever host the request names (the host check does not apply). */
+    anyHost?: boolean;
+  }
+}
+
 /** Refused names logged so far; a flood of made-up names stops adding to it. */
 const MAX_LOGGED = 100;
 
@@ -15,6 +22,9 @@ export function registerHostCheck(app: FastifyInstance, allowed: readonly string
   const hosts = new Set(allowed);
   const logged = new Set<string>();
   app.addHook("onRequest", async (request) => {
+    // A route that never writes the host into what it answers, and checks its callers itself
+    // (/metrics: Prometheus names an instance by its own address, "app1:3000").
+    if (request.routeOptions.config.anyHost === true) return;
     const name = requestHostName(request.host);
     if (name !== null && hosts.has(name)) return;
     if (logged.size < MAX_LOGGED && !logged.has(request.host)) {

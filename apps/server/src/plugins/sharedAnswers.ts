@@ -8,6 +8,7 @@
 // a hole for its view count (countedBodies.ts).
 
 import {
+  type CacheCount,
   type CachePolicy,
   type CachePool,
   keptThrough,
@@ -71,12 +72,19 @@ export class SharedAnswers {
   /** The keys of bodies with a placement. */
   private readonly placed = new Set<string>();
 
-  /** `maxBytes` bounds the memory the kept bodies take (the oldest go first). */
+  private readonly count: CacheCount;
+
+  /**
+   * `maxBytes` bounds the memory the kept bodies take (the oldest go first); `kind` names these
+   * bodies in the read cache's hit counts.
+   */
   constructor(
     private readonly readCache: ReadCache,
     private readonly views: ViewCounter,
     private readonly maxBytes = 16 * 1024 * 1024,
+    kind = "bodies",
   ) {
+    this.count = readCache.counts.of(kind);
     readCache.watchMoves((moves) => this.keepThrough(moves));
   }
 
@@ -161,11 +169,12 @@ export class SharedAnswers {
   get<T extends Bodies = Bodies>(key: string): T | undefined {
     if (!this.readCache.enabled) return undefined;
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (!sameStamp(entry.stamp, this.stamp(entry.reads))) {
-      this.remove(key);
+    if (!entry || !sameStamp(entry.stamp, this.stamp(entry.reads))) {
+      this.count.misses++;
+      if (entry) this.remove(key);
       return undefined;
     }
+    this.count.hits++;
     // Most recently used last: a burst of bodies asked for once (replies pages of old posts)
     // pushes out the other rarely read ones, never the hot lists.
     this.entries.delete(key);

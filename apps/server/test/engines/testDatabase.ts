@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDb, createPostgresDb, type DbHandle, migrateToLatest } from "@forum/db";
+import { createDb, createPostgresDb, type DbHandle, migrateToLatest, type QueryObserver } from "@forum/db";
 import pg from "pg";
 import { inject } from "vitest";
 import { databaseUrl } from "./globalSetup";
@@ -16,8 +16,11 @@ export type TestEngine = "sqlite" | "postgres";
 export const TEST_ENGINE: TestEngine = process.env.FORUM_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
 
 export type TestDatabase = {
-  /** Opens a handle on the database (each call a new one, as a second app instance would). */
-  open: () => DbHandle;
+  /**
+   * Opens a handle on the database (each call a new one, as a second app instance would);
+   * `onQuery` hears each statement's kind and time (the metrics).
+   */
+  open: (onQuery?: QueryObserver) => DbHandle;
   /** A folder for the forum's other files (uploads), removed by drop(). */
   dir: string;
   /** Deletes the database and the folder; close every handle first. */
@@ -37,7 +40,7 @@ export async function createTestDatabase(
     await first.close();
     return {
       dir,
-      open: () => createDb({ path, onNewStatement: options.onNewStatement }),
+      open: (onQuery) => createDb({ path, onNewStatement: options.onNewStatement, onQuery }),
       drop: async () => removeDir(),
     };
   }
@@ -47,7 +50,7 @@ export async function createTestDatabase(
   const url = databaseUrl(serverUrl, name);
   return {
     dir,
-    open: () => createPostgresDb({ url, poolSize: 5, onNewStatement: options.onNewStatement }),
+    open: (onQuery) => createPostgresDb({ url, poolSize: 5, onNewStatement: options.onNewStatement, onQuery }),
     drop: async () => {
       await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
       removeDir();

@@ -24,6 +24,7 @@
 // for a dropped answer at once, and however many writes land meanwhile, at most one computation
 // per answer runs, and each reader gets one that started after it asked.
 import { DATA_KINDS, type DataKind } from "@forum/db";
+import { type CacheCount, CacheCounts } from "../cache/counts";
 import { keptThrough, type PostMove, placementOf } from "../cache/placement";
 import type { CachePool } from "../cache/policy";
 
@@ -64,6 +65,10 @@ export type MoveWatcher = (moves: readonly PostMove[]) => () => void;
 const MAX_SCOPED_VERSIONS = 100_000;
 
 export class ReadCache {
+  /** Hits and misses of this cache's answers (by pool) and items (by sort), and of the HTTP bodies kept with it. */
+  readonly counts = new CacheCounts();
+  private readonly answerCount = this.counts.of("answers");
+  private readonly poolCounts = new Map<string, CacheCount>();
   /** Bumped by every write of a kind, scoped or not: what unscoped answers are stamped with. */
   private readonly versions = new Map<DataKind, number>(DATA_KINDS.map((kind) => [kind, 0]));
   /** Bumped by unscoped writes of a kind only: what scoped answers are stamped with, beside… */
@@ -207,16 +212,20 @@ export class ReadCache {
   ): Promise<T> {
     if (!this.keeping) return compute();
     const store = pool ? this.poolStore(pool.name) : this.entries;
+    const count = pool ? this.poolCount(pool.name) : this.answerCount;
     const stamp = this.stampOf(kinds, scope);
     const entry = store.get(key);
     if (entry) {
       // Most recently used last: the hot answers are never the first to go.
       store.delete(key);
       store.set(key, entry);
+      // A hit: the answer kept, or one computation shared with the callers already waiting.
+      if (entry.current.stamp === stamp || entry.next) count.hits++;
+      else count.misses++;
       if (entry.current.stamp === stamp) return entry.current.value as Promise<T>;
       if (entry.next) return entry.next.value as Promise<T>;
       if (!entry.current.settled) return this.afterCurrent(entry, compute) as Promise<T>;
-    }
+    } else count.misses++;
     const fresh: Entry = { kinds, scope, current: this.start(kinds, scope, compute) };
     this.keep(store, key, fresh, pool ? pool.max : this.maxEntries);
     return fresh.current.value as Promise<T>;
@@ -252,6 +261,9 @@ export class ReadCache {
         stamps.set(id, stamp);
       }
     }
+    const count = this.counts.of(`items:${kinds.name}`);
+    count.hits += found.size;
+    count.misses += missing.length;
     if (missing.length === 0) return found;
     const fetched = await fetch(missing);
     for (const [id, value] of fetched) {
@@ -312,6 +324,15 @@ export class ReadCache {
     entry.current.value.catch(() => {
       if (store.get(key) === entry && !entry.next) store.delete(key);
     });
+  }
+
+  private poolCount(name: string): CacheCount {
+    let count = this.poolCounts.get(name);
+    if (!count) {
+      count = this.counts.of(`answers:${name}`);
+      this.poolCounts.set(name, count);
+    }
+    return count;
   }
 
   private poolStore(name: string): Map<string, Entry> {

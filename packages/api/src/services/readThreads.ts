@@ -40,7 +40,7 @@ export function startReadThreads(database: DbHandle, size: number): ReadThreads 
       posts: (options) => called(searches, "posts", options),
       count: (options) => called(searches, "count", options),
     },
-    readDb: readerThreadsDb(statements),
+    readDb: readerThreadsDb(statements, database.onQuery),
   };
 }
 
