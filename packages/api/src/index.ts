@@ -50,9 +50,11 @@ export { findShownAdContent } from "./services/ads";
 export { AdTracking } from "./services/adTracking";
 export { AVATAR_PATH, findAvatar, parseAvatarFileName } from "./services/avatars";
 export { ensureAdmin } from "./services/bootstrap";
+export { importSpreadsheet } from "./services/bulk";
 export { exampleWorkbook, writeBulkExampleFiles } from "./services/bulk/examples";
 export type { ParsedUpload, UploadParser } from "./services/bulk/parse";
 export { type DataExportFile, dataExportFile } from "./services/dataExport";
+export { assertStaffTwoStep } from "./services/forumSettings";
 export { ReadCache, type ReadScope } from "./services/readCache";
 export { type ReadThreads, startReadThreads } from "./services/readThreads";
 export { type Searcher, searcherOn } from "./services/search";
@@ -66,6 +68,12 @@ export {
 } from "./services/sitemap";
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
+export {
+  SPREADSHEET_EXPORT_FORMATS,
+  type SpreadsheetExport,
+  type SpreadsheetExportFormat,
+  spreadsheetExport,
+} from "./spreadsheetExport";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";
 export { Webhooks, type WebhooksOptions } from "./webhooks/webhooks";
 export { type RunWrite, writeRunner } from "./writes/runner";
