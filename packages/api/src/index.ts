@@ -68,12 +68,7 @@ export {
 } from "./services/sitemap";
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
-export {
-  SPREADSHEET_EXPORT_FORMATS,
-  type SpreadsheetExport,
-  type SpreadsheetExportFormat,
-  spreadsheetExport,
-} from "./spreadsheetExport";
+export { type SpreadsheetExport, spreadsheetExport } from "./spreadsheetExport";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";
 export { Webhooks, type WebhooksOptions } from "./webhooks/webhooks";
 export { type RunWrite, writeRunner } from "./writes/runner";

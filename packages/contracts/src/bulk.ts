@@ -232,3 +232,12 @@ export const bulkUploadInput = z.object({
     .refine((value) => value.byteLength > 0, MESSAGES.bulkFileEmpty),
 });
 export type BulkUploadInput = z.infer<typeof bulkUploadInput>;
+
+/** The admin's spreadsheet export (issue 32): the same four kinds, as .xlsx or .csv. */
+export const SPREADSHEET_EXPORT_FORMATS = ["xlsx", "csv"] as const;
+export type SpreadsheetExportFormat = (typeof SPREADSHEET_EXPORT_FORMATS)[number];
+/** The response header with the export's row count (below the header row), sent before the rows. */
+export const EXPORT_ROWS_HEADER = "x-export-rows";
+/** Where the browser downloads one export (a plain link works; the screen reads it with progress). */
+export const spreadsheetExportUrl = (type: BulkUploadType, format: SpreadsheetExportFormat) =>
+  `/api/admin/export/${type}?format=${format}`;

@@ -5,22 +5,21 @@
 // only (401 signed out, 403 others, and the forum's two-step rule for staff applies). Not a
 // procedure: its answer is a file, not JSON.
 import { Readable } from "node:stream";
+import { AppError, assertStaffTwoStep, spreadsheetExport } from "@forum/api";
 import {
-  AppError,
-  assertStaffTwoStep,
+  BULK_UPLOAD_TYPES,
+  type BulkUploadType,
+  EXPORT_ROWS_HEADER,
+  MESSAGES,
   SPREADSHEET_EXPORT_FORMATS,
   type SpreadsheetExportFormat,
-  spreadsheetExport,
-} from "@forum/api";
-import { BULK_UPLOAD_TYPES, type BulkUploadType, MESSAGES } from "@forum/contracts";
+} from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import type { FastifyInstance } from "fastify";
 import { plainFailure } from "../openapi/failures";
 import type { ContextFactory } from "./context";
 
 export const SPREADSHEET_EXPORT_ROUTE = "/api/admin/export/:type";
-/** The header that carries the row count (rows below the header row). */
-export const EXPORT_ROWS_HEADER = "x-export-rows";
 
 const badType = MESSAGES.mustBe("The export type", `one of ${BULK_UPLOAD_TYPES.join(", ")}`);
 const badFormat = MESSAGES.mustBe("The format", `one of ${SPREADSHEET_EXPORT_FORMATS.join(", ")}`);

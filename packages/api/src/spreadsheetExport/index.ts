@@ -2,14 +2,11 @@
 // bulk import's columns, as .xlsx or .csv, produced while it is sent. Importing the four files
 // into an empty forum, in that order, gives back the same content (ids.ts says how the ids
 // line up); passwords are never exported (users' password_exported column says so).
-import type { BulkUploadType } from "@forum/contracts";
+import type { BulkUploadType, SpreadsheetExportFormat } from "@forum/contracts";
 import type { ForumDb } from "@forum/db";
 import { csvBytes } from "./csv";
 import { exportRows } from "./rows";
 import { xlsxBytes } from "./xlsx";
-
-export const SPREADSHEET_EXPORT_FORMATS = ["xlsx", "csv"] as const;
-export type SpreadsheetExportFormat = (typeof SPREADSHEET_EXPORT_FORMATS)[number];
 
 const CONTENT_TYPES: Record<SpreadsheetExportFormat, string> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
