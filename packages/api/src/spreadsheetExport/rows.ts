@@ -38,6 +38,8 @@ async function* pages<Row extends { id: number }>(
     if (page.length > 0) yield page;
     if (page.length < EXPORT_PAGE_ROWS) return;
     after = Number(page[page.length - 1]?.id);
+    // SQLite answers on this thread: between two pages the event loop serves other requests.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

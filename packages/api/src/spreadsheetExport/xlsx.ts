@@ -1,9 +1,9 @@
 // Rows as an .xlsx workbook of one sheet, produced as they are read: SheetJS builds a whole
-// workbook in memory (100,000 posts would be hundreds of MB), so the zip is written here with
-// fflate's streaming Zip. The sheet's XML is deflated a chunk at a time, with inline strings
-// (no shared-strings table to hold), and each compressed chunk is handed on at once.
-import { strToU8, Zip, ZipDeflate } from "fflate";
+// workbook in memory (100,000 posts would be hundreds of MB), so the zip is written here
+// (zipStream.ts). The sheet's XML is deflated a chunk at a time, with inline strings (no
+// shared-strings table to hold), and each compressed piece is handed on at once.
 import type { ExportCell } from "./rows";
+import { ZipStream } from "./zipStream";
 
 const CHUNK_CHARS = 64 * 1024;
 
@@ -66,55 +66,33 @@ function rowXml(cells: readonly ExportCell[], rowNumber: number, letters: readon
   return `${xml}</row>`;
 }
 
-export async function* xlsxBytes(
-  sheetName: string,
-  header: readonly string[],
-  rows: AsyncIterable<ExportCell[]>,
-  mtime: number,
-): AsyncGenerator<Uint8Array> {
-  // fflate hands each piece of the zip to this callback synchronously as the files are pushed;
-  // the pieces wait here only until the generator yields them.
-  let ready: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((error, data) => {
-    if (error) failure = error;
-    else ready.push(data);
-  });
-  const take = () => {
-    if (failure) throw failure;
-    const out = ready;
-    ready = [];
-    return out;
-  };
-  const whole = (name: string, text: string) => {
-    const file = new ZipDeflate(name, { level: 6 });
-    file.mtime = mtime;
-    zip.add(file);
-    file.push(strToU8(text), true);
-  };
-
-  whole("[Content_Types].xml", CONTENT_TYPES);
-  whole("_rels/.rels", ROOT_RELS);
-  whole("xl/workbook.xml", workbook(sheetName));
-  whole("xl/_rels/workbook.xml.rels", WORKBOOK_RELS);
-  whole("xl/styles.xml", STYLES);
-  yield* take();
-
-  const sheet = new ZipDeflate("xl/worksheets/sheet1.xml", { level: 6 });
-  sheet.mtime = mtime;
-  zip.add(sheet);
+/** The sheet's XML, a chunk of about CHUNK_CHARS at a time. */
+async function* sheetXml(header: readonly string[], rows: AsyncIterable<ExportCell[]>): AsyncGenerator<Buffer> {
   const letters = header.map((_, index) => columnLetters(index));
   let xml = SHEET_START + rowXml(header, 1, letters);
   let rowNumber = 1;
   for await (const row of rows) {
     xml += rowXml(row, ++rowNumber, letters);
     if (xml.length >= CHUNK_CHARS) {
-      sheet.push(strToU8(xml));
+      yield Buffer.from(xml, "utf8");
       xml = "";
-      yield* take();
     }
   }
-  sheet.push(strToU8(xml + SHEET_END), true);
-  zip.end();
-  yield* take();
+  yield Buffer.from(xml + SHEET_END, "utf8");
+}
+
+export async function* xlsxBytes(
+  sheetName: string,
+  header: readonly string[],
+  rows: AsyncIterable<ExportCell[]>,
+  mtime: number,
+): AsyncGenerator<Buffer> {
+  const zip = new ZipStream(mtime);
+  yield* zip.file("[Content_Types].xml", [Buffer.from(CONTENT_TYPES)]);
+  yield* zip.file("_rels/.rels", [Buffer.from(ROOT_RELS)]);
+  yield* zip.file("xl/workbook.xml", [Buffer.from(workbook(sheetName))]);
+  yield* zip.file("xl/_rels/workbook.xml.rels", [Buffer.from(WORKBOOK_RELS)]);
+  yield* zip.file("xl/styles.xml", [Buffer.from(STYLES)]);
+  yield* zip.file("xl/worksheets/sheet1.xml", sheetXml(header, rows));
+  yield zip.end();
 }
