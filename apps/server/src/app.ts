@@ -45,6 +45,7 @@ import { loadPageRenderer, registerPages } from "./plugins/pages";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { SharedAnswers } from "./plugins/sharedAnswers";
 import { registerSitemap } from "./plugins/sitemap";
+import { registerSpreadsheetExport } from "./plugins/spreadsheetExport";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
 import { registerUnsubscribe } from "./plugins/unsubscribe";
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerAvatars(app, options.database.reader);
   registerLiveEvents(app, { contextFor, hub: live, reader: options.database.reader });
   registerDataExportDownload(app, { contextFor, reader: options.database.reader, now: dataExports.now });
+  registerSpreadsheetExport(app, { contextFor, reader: options.database.reader, now: options.clock ?? Date.now });
   registerSitemap(app, { services, shared, publicUrl: options.publicUrl });
   const renderer = await loadPageRenderer(options.webDistDir);
   const servePage = renderer

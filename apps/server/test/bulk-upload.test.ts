@@ -372,6 +372,38 @@ describe("rows with problems: 400 with every problem, nothing written", () => {
     ]);
   });
 
+  it("takes a blank password only where password_exported is false (an admin's export), and that member cannot sign in", async () => {
+    const header = [...usersHeader, "password_exported"];
+    const body = await refused("users", [
+      header,
+      ["no_password_1", "np1@example.org", null, null, null, null, true],
+      ["no_password_2", "np2@example.org", null, null, null, null, null],
+      ["no_password_3", "np3@example.org", null, null, null, null, "maybe"],
+    ]);
+    expect(body.errors).toEqual([
+      { row: 2, column: "password", message: "password is required" },
+      { row: 3, column: "password", message: "password is required" },
+      { row: 4, column: "password", message: "password is required" },
+      { row: 4, column: "password_exported", message: "password_exported must be true or false (or yes/no, 1/0)" },
+    ]);
+
+    const imported = await importSheet("users", [
+      header,
+      ["exported_member", "exported@example.org", null, "Ex", null, "moderator", false],
+      ["kept_password", "kept@example.org", "kept-password-1", null, null, null, "no"],
+    ]);
+    expect(imported.status).toBe(200);
+    const blank = client(forum.app);
+    // Not even with the stored marker itself.
+    expect((await blank.post("/api/login", { username: "exported_member", password: "!no-password" })).status).toBe(
+      401,
+    );
+    // A password given is used even where password_exported is false.
+    expect((await blank.post("/api/login", { username: "kept_password", password: "kept-password-1" })).status).toBe(
+      200,
+    );
+  });
+
   it("refuses a colour that is not hex, and a category without a name", async () => {
     const body = await refused(
       "categories",

@@ -249,6 +249,22 @@ describe("what admins change in the forum", () => {
   });
 });
 
+describe("what admins take out", () => {
+  it("records a spreadsheet export with its type, format and rows", async () => {
+    const res = await forum.app.inject({
+      method: "GET",
+      url: "/api/admin/export/categories?format=csv",
+      headers: { cookie: admin.jar.cookie ?? "" },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = Number(res.headers["x-export-rows"]);
+    expect(rows).toBeGreaterThan(0);
+    expect((await logPage("?action=export")).entries).toMatchObject([
+      { targetType: "export", details: { type: "categories", format: "csv", rows }, actor: { id: admin.user.id } },
+    ]);
+  });
+});
+
 describe("reading the log", () => {
   it("pages newest first and filters by staff member", async () => {
     const first = await logPage("?limit=2");

@@ -197,6 +197,7 @@ const ADMIN_STEPS: Step[] = [
     run: openDialog("/admin/user-management", "User Management", /^Edit ada_l$/, "Edit User"),
   },
   { name: "bulk-upload", run: go("/admin/bulk-upload", "Bulk Upload") },
+  { name: "export", run: go("/admin/export", "Export") },
   { name: "ads", run: go("/admin/ads", "Ad Management") },
   {
     name: "ad-dialog",

@@ -130,6 +130,7 @@ test("an admin's screens load without a policy violation", async ({ page }) => {
   await visit(page, "/admin/user-management", "User Management", "admin-users");
   await expect(page.getByRole("heading", { name: "Limits against abuse" })).toBeVisible();
   await visit(page, "/admin/bulk-upload", "Bulk Upload", "admin-bulk");
+  await visit(page, "/admin/export", "Export", "admin-export");
   await visit(page, "/admin/ads", "Ad Management", "admin-ads");
   await visit(page, "/admin/webhooks", "Webhooks", "admin-webhooks");
   await visit(page, busyPost, /.+/, "admin-post");

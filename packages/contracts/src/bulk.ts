@@ -26,6 +26,11 @@ export type BulkColumn = {
   schema: z.ZodType<unknown, string>;
   /** One value per example row; "" leaves the cell blank. */
   examples: readonly BulkExample[];
+  /**
+   * A required column whose cell may still be blank in a row where this other column is false:
+   * an exported member has no password (the export never holds one) and password_exported says so.
+   */
+  blankWhenFalse?: string;
 };
 
 const text = (column: string, max: number) => requiredText(column, `${column} is required`, max);
@@ -74,9 +79,10 @@ export const BULK_COLUMNS = {
     {
       name: "password",
       required: true,
-      type: `text, at least ${LIMITS.password.min} characters (stored hashed)`,
+      type: `text, at least ${LIMITS.password.min} characters (stored hashed); blank only when password_exported is false`,
       schema: newPasswordField(MESSAGES.passwordTooShort),
       examples: ["change-me-please-1", "change-me-please-2"],
+      blankWhenFalse: "password_exported",
     },
     {
       name: "first_name",
@@ -98,6 +104,15 @@ export const BULK_COLUMNS = {
       type: `${ROLES.join(", ")} (default user)`,
       schema: enumField("role", ROLES),
       examples: ["user", "moderator"],
+    },
+    {
+      // The admin's export writes false with a blank password: such a member is imported without a
+      // password they could sign in with, and sets one with "Forgot password".
+      name: "password_exported",
+      required: false,
+      type: "true or false (default true); false: the password cell is blank and the member sets one with Forgot password",
+      schema: flag("password_exported"),
+      examples: [true, true],
     },
   ],
   categories: [
@@ -217,3 +232,12 @@ export const bulkUploadInput = z.object({
     .refine((value) => value.byteLength > 0, MESSAGES.bulkFileEmpty),
 });
 export type BulkUploadInput = z.infer<typeof bulkUploadInput>;
+
+/** The admin's spreadsheet export (issue 32): the same four kinds, as .xlsx or .csv. */
+export const SPREADSHEET_EXPORT_FORMATS = ["xlsx", "csv"] as const;
+export type SpreadsheetExportFormat = (typeof SPREADSHEET_EXPORT_FORMATS)[number];
+/** The response header with the export's row count (below the header row), sent before the rows. */
+export const EXPORT_ROWS_HEADER = "x-export-rows";
+/** Where the browser downloads one export (a plain link works; the screen reads it with progress). */
+export const spreadsheetExportUrl = (type: BulkUploadType, format: SpreadsheetExportFormat) =>
+  `/api/admin/export/${type}?format=${format}`;

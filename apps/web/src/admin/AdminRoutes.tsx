@@ -17,6 +17,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<() => React.JSX.Element>>
   reports: lazy(() => import("./pages/ReportsPage")),
   "user-management": lazy(() => import("./pages/UsersPage")),
   "bulk-upload": lazy(() => import("./pages/BulkUploadPage")),
+  export: lazy(() => import("./pages/ExportPage")),
   ads: lazy(() => import("./pages/AdsPage")),
   mail: lazy(() => import("./pages/MailPage")),
   webhooks: lazy(() => import("./pages/WebhooksPage")),

@@ -13,6 +13,7 @@ export const ADMIN_SCREENS = {
   reports: "staff",
   "user-management": "admin",
   "bulk-upload": "admin",
+  export: "admin",
   ads: "admin",
   mail: "admin",
   webhooks: "admin",

@@ -3,6 +3,12 @@ import { hash, verify } from "@node-rs/argon2";
 
 const OPTIONS = { memoryCost: 19456, timeCost: 2, outputLen: 32, parallelism: 1 } as const;
 
+/**
+ * The stored hash of an account with no password yet (imported from an export, which never holds
+ * one): not an argon2 hash, so verify() fails for every password; "Forgot password" sets one.
+ */
+export const NO_PASSWORD_HASH = "!no-password";
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

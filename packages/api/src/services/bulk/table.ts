@@ -43,6 +43,15 @@ function headerIndexes(sheet: Sheet, columns: readonly BulkColumn[], problems: P
   return columns.map((c) => found.get(c.name));
 }
 
+/** Whether the row's cell in column `name` reads as false (by that column's own schema). */
+function isFalse(columns: readonly BulkColumn[], texts: ReadonlyArray<string | null>, name: string): boolean {
+  const index = columns.findIndex((c) => c.name === name);
+  const text = texts[index];
+  if (index < 0 || !text) return false;
+  const parsed = (columns[index] as BulkColumn).schema.safeParse(text);
+  return parsed.success && parsed.data === false;
+}
+
 /**
  * Reads every row below the header. Wholly blank rows are skipped; every problem is recorded
  * with its row and column. A problem in the header row refuses the file before any row is read.
@@ -70,14 +79,16 @@ export function readTable(sheet: Sheet, columns: readonly BulkColumn[]): { table
     const rowNumber = r + 1;
     table.rowNumbers.push(rowNumber);
     for (let c = 0; c < columns.length; c++) {
-      const { name, required, schema } = columns[c] as BulkColumn;
+      const { name, required, schema, blankWhenFalse } = columns[c] as BulkColumn;
       const text = texts[c];
       const target = targets[c] as unknown[];
       if (text === null) {
         problems.add(rowNumber, name, `${name} holds a spreadsheet error value`);
         target.push(null);
       } else if (text === "") {
-        if (required) problems.add(rowNumber, name, `${name} is required`);
+        if (required && !(blankWhenFalse && isFalse(columns, texts, blankWhenFalse))) {
+          problems.add(rowNumber, name, `${name} is required`);
+        }
         target.push(null);
       } else {
         const parsed = schema.safeParse(text);

@@ -4,7 +4,7 @@
 import { availableParallelism } from "node:os";
 import { type ImportedUser, MESSAGES, type Role } from "@forum/contracts";
 import { type ForumDb, inTransaction } from "@forum/db";
-import { hashPassword } from "../../auth/password";
+import { hashPassword, NO_PASSWORD_HASH } from "../../auth/password";
 import { withUniqueGuard } from "../../errors";
 import { inBatches } from "./batches";
 import { checkUniqueField } from "./lookups";
@@ -31,7 +31,10 @@ export async function importUsers(
   const firstNames = column<string | null>(table, "first_name");
   const lastNames = column<string | null>(table, "last_name");
   const roles = column<Role | null>(table, "role");
-  const hashes = await mapConcurrent(column<string>(table, "password"), HASH_CONCURRENCY, hashPassword);
+  // A blank password (password_exported false) gets a hash no password matches.
+  const hashes = await mapConcurrent(column<string | null>(table, "password"), HASH_CONCURRENCY, (password) =>
+    password === null ? Promise.resolve(NO_PASSWORD_HASH) : hashPassword(password),
+  );
   const now = Date.now();
 
   // An account registered while the passwords were hashing hits the unique index: 409, nothing written.
