@@ -4,7 +4,7 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { isTimeZone } from "@forum/api";
+import { isTimeZone, parseBackupInterval } from "@forum/api";
 import { z } from "zod";
 import { hostEntry, LOCAL_HOSTS, listenAddresses } from "./allowedHosts";
 
@@ -69,6 +69,12 @@ export type ServerConfig = {
   webhooksAllowHttp: boolean;
   /** FORUM_WEBHOOKS_ALLOW_PRIVATE: webhooks may be delivered to private and loopback addresses. */
   webhooksAllowPrivate: boolean;
+  /** FORUM_BACKUP_DIR: where backups are written and listed (./data/backups by default). */
+  backupDir: string;
+  /** FORUM_BACKUP_EVERY ("24h", "30m", "7d"): the server backs up by itself once per period; null: never. */
+  backupEvery: { text: string; ms: number } | null;
+  /** FORUM_BACKUP_KEEP: how many backups the folder keeps (default 7); older ones are deleted. */
+  backupKeep: number;
 };
 
 /** A setting that is unset or empty takes its default. */
@@ -172,6 +178,18 @@ const envSchema = z.object({
   ),
   FORUM_WEBHOOKS_ALLOW_HTTP: flag,
   FORUM_WEBHOOKS_ALLOW_PRIVATE: flag,
+  FORUM_BACKUP_DIR: text,
+  FORUM_BACKUP_EVERY: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        (value) => parseBackupInterval(value) !== null,
+        'must be a length of time of at least a minute, in minutes, hours or days ("30m", "24h", "7d")',
+      )
+      .optional(),
+  ),
+  FORUM_BACKUP_KEEP: integer(7, 1, 10_000),
   FORUM_TIME_ZONE: z.preprocess(
     unset,
     z
@@ -219,6 +237,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secretKeyPath: join(dirname(resolve(cwd, settings.DATABASE_PATH ?? join(dataDir, "forum.db"))), "secret.key"),
     webhooksAllowHttp: settings.FORUM_WEBHOOKS_ALLOW_HTTP,
     webhooksAllowPrivate: settings.FORUM_WEBHOOKS_ALLOW_PRIVATE,
+    backupDir: resolve(cwd, settings.FORUM_BACKUP_DIR ?? join(dataDir, "backups")),
+    backupEvery: settings.FORUM_BACKUP_EVERY
+      ? { text: settings.FORUM_BACKUP_EVERY.trim(), ms: parseBackupInterval(settings.FORUM_BACKUP_EVERY) as number }
+      : null,
+    backupKeep: settings.FORUM_BACKUP_KEEP,
   };
 }
 

@@ -7,6 +7,13 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export { totpCode, totpStepAt } from "./auth/totp";
+export { assertMayDownloadBackups } from "./backups/access";
+export { BackupInProgress, type BackupSettings, Backups } from "./backups/backups";
+export { type BackupFile, listBackups } from "./backups/files";
+export { RestoreRefused, type RestoreReport, restoreBackup } from "./backups/restore";
+export { backupPeriod, parseBackupInterval } from "./backups/schedule";
+export type { BackupSource } from "./backups/source";
+export { takeBackup } from "./backups/take";
 export { type CountedView, countedViewOf } from "./cache/countedView";
 export { keptThrough, type Placement, type PostMove, placementOf } from "./cache/placement";
 export {
