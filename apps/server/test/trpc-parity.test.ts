@@ -76,6 +76,7 @@ beforeAll(async () => {
     "mail.outbox": { good: { state: "kept" }, bad: { state: "lost" } },
     "mail.digestSchedule": { good: undefined },
     "webhooks.list": { good: undefined },
+    "backups.list": { good: undefined },
     "sessions.list": { good: undefined },
     "twoStep.status": { good: undefined },
     "dataExport.status": { good: undefined },

@@ -221,6 +221,8 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const browser = await member();
     return () => browser.post("/api/users/me/data-export");
   },
+  // A backup writes a file, not the database (WRITE_NOTHING).
+  "backups.create": async () => () => admin.post("/api/admin/backups"),
   "notifications.markRead": async () => {
     const { author } = await discussion();
     return () => author.post("/api/notifications/read", {});
@@ -456,6 +458,9 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
   },
 };
 
+/** Mutations whose work is outside the database: "Back up now" writes a file into the backup folder. */
+const WRITE_NOTHING = new Set(["backups.create"]);
+
 describe.skipIf(TEST_ENGINE === "postgres")("what each mutation writes", () => {
   beforeAll(async () => {
     forum = await startForum();
@@ -480,7 +485,7 @@ describe.skipIf(TEST_ENGINE === "postgres")("what each mutation writes", () => {
     const reply = await act();
     expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
     const written = await writtenKinds();
-    expect(written.size, `${name} wrote nothing`).toBeGreaterThan(0);
+    if (!WRITE_NOTHING.has(name)) expect(written.size, `${name} wrote nothing`).toBeGreaterThan(0);
     const declared = procedureDefinition(name).meta?.writes ?? [];
     const undeclared = [...written]
       // The request's own note of its session's use comes before the procedure, whichever it is.
