@@ -69,7 +69,7 @@ export type ServerConfig = {
   webhooksAllowHttp: boolean;
   /** FORUM_WEBHOOKS_ALLOW_PRIVATE: webhooks may be delivered to private and loopback addresses. */
   webhooksAllowPrivate: boolean;
-  /** FORUM_BACKUP_DIR: where backups are written and listed (./data/backups by default). */
+  /** FORUM_BACKUP_DIR: where backups are written and listed (default: "backups" beside the SQLite file, ./data/backups). */
   backupDir: string;
   /** FORUM_BACKUP_EVERY ("24h", "30m", "7d"): the server backs up by itself once per period; null: never. */
   backupEvery: { text: string; ms: number } | null;
@@ -237,7 +237,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secretKeyPath: join(dirname(resolve(cwd, settings.DATABASE_PATH ?? join(dataDir, "forum.db"))), "secret.key"),
     webhooksAllowHttp: settings.FORUM_WEBHOOKS_ALLOW_HTTP,
     webhooksAllowPrivate: settings.FORUM_WEBHOOKS_ALLOW_PRIVATE,
-    backupDir: resolve(cwd, settings.FORUM_BACKUP_DIR ?? join(dataDir, "backups")),
+    // Beside the SQLite file by default, like the server key (./data/backups).
+    backupDir: resolve(
+      cwd,
+      settings.FORUM_BACKUP_DIR ??
+        join(dirname(resolve(cwd, settings.DATABASE_PATH ?? join(dataDir, "forum.db"))), "backups"),
+    ),
     backupEvery: settings.FORUM_BACKUP_EVERY
       ? { text: settings.FORUM_BACKUP_EVERY.trim(), ms: parseBackupInterval(settings.FORUM_BACKUP_EVERY) as number }
       : null,

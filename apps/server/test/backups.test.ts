@@ -31,6 +31,7 @@ import {
 } from "./harness";
 
 const DAY = 24 * 3600_000;
+type SignedIn = Awaited<ReturnType<typeof signedIn>>;
 const scratch = mkdtempSync(join(tmpdir(), "forum-backups-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -59,7 +60,7 @@ async function withFile<T>(path: string, work: (db: ForumDb) => Promise<T>): Pro
 
 describe.skipIf(TEST_ENGINE !== "sqlite")("a backup taken while members write (SQLite)", () => {
   let forum: TestForum;
-  let admin: Client;
+  let admin: SignedIn;
   let keyDir: string;
 
   beforeAll(async () => {
@@ -152,7 +153,8 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a backup taken while members write (S
     const backup = await forum.app.services.backups.takeNow(admin.user.id);
     const damaged = join(dir, "damaged.tar");
     const bytes = readFileSync(backup.path);
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
     writeFileSync(damaged, bytes);
     writeFileSync(
       `${damaged}.sha256`,

@@ -6,6 +6,7 @@ import {
   IconAd2,
   IconArrowLeft,
   IconCategory,
+  IconDatabaseExport,
   IconFileSpreadsheet,
   IconFlag,
   IconLayoutDashboard,
@@ -52,6 +53,7 @@ const MENU: MenuItem[] = [
   { label: "Ad Management", to: "/admin/ads", icon: <IconAd2 size={18} aria-hidden />, adminOnly: true },
   { label: "Mail", to: "/admin/mail", icon: <IconMail size={18} aria-hidden />, adminOnly: true },
   { label: "Webhooks", to: "/admin/webhooks", icon: <IconWebhook size={18} aria-hidden />, adminOnly: true },
+  { label: "Backups", to: "/admin/backups", icon: <IconDatabaseExport size={18} aria-hidden />, adminOnly: true },
   // The member's own account, not the forum's settings (issue 25: "Settings" promised the latter).
   { label: "My Account Settings", to: "/settings", icon: <IconUser size={18} aria-hidden /> },
 ];
