@@ -12,18 +12,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BackupSource, RestoreRefused, restoreBackup, takeBackup } from "@forum/api";
 import { BACKUP_MESSAGES, MESSAGES } from "@forum/contracts";
-import { createDb, type ForumDb, migrateToLatest } from "@forum/db";
+import { createDb, createPostgresDb, type ForumDb, migrateToLatest } from "@forum/db";
 import * as readStates from "@forum/db/migrations/0030_read_states";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "../src/app";
 import { checkDocumented } from "./conformance";
+import { databaseUrl } from "./engines/globalSetup";
 import {
   type Client,
   client,
   insertCategory,
   insertPost,
+  insertUser,
   signedIn,
   startForum,
   TEST_ENGINE,
@@ -350,6 +353,73 @@ describe("the admin Backups calls", () => {
     }
   });
 });
+
+/**
+ * PostgreSQL's round trip (pg_dump, pg_restore) needs a server this machine's pg_dump can dump: the
+ * suites' own when the versions allow it, or FORUM_BACKUP_TEST_POSTGRES_URL (a server where
+ * databases may be made, "postgres://postgres@127.0.0.1:5499/postgres") when the suites' is newer.
+ */
+describe("a backup of PostgreSQL", () => {
+  const serverUrl =
+    process.env.FORUM_BACKUP_TEST_POSTGRES_URL ?? (TEST_ENGINE === "postgres" ? inject("postgresUrl") : undefined);
+
+  it.skipIf(serverUrl === undefined)(
+    "restores into an empty database with its counts, refuses a forum there unless forced",
+    async ({ skip }) => {
+      const server = new pg.Client(serverUrl);
+      await server.connect();
+      const names = [1, 2].map(() => `forum_backup_${randomBytes(5).toString("hex")}`);
+      const [source, target] = names.map((name) => databaseUrl(serverUrl as string, name)) as [string, string];
+      try {
+        if (!(await pgDumpCanDump(server))) return skip();
+        for (const name of names) await server.query(`create database ${name}`);
+        const live = createPostgresDb({ url: source, poolSize: 2 });
+        try {
+          await migrateToLatest(live.db);
+          const user = await insertUser(live.db);
+          const categoryId = await insertCategory(live.db, "Dumped");
+          await insertPost(live.db, { authorId: user.id, categoryId, title: "In the dump" });
+          const uploadsDir = mkdtempSync(join(scratch, "pg-uploads-"));
+          writeFileSync(join(uploadsDir, "file.txt"), "uploaded");
+          const backup = await takeBackup(
+            { database: { engine: "postgres", url: source }, uploadsDir },
+            { dir: join(scratch, "pg"), db: live.db },
+          );
+          const into = {
+            database: { engine: "postgres" as const, url: target },
+            uploadsDir: join(scratch, "pg-restored"),
+          };
+          const report = await restoreBackup(backup.path, into, { force: false });
+          expect(report.manifest.engine).toBe("postgres");
+          expect(report.counts).toEqual({ members: 1, posts: 1, replies: 0 });
+          expect(readFileSync(join(into.uploadsDir, "file.txt"), "utf8")).toBe("uploaded");
+          await expect(restoreBackup(backup.path, into, { force: false })).rejects.toThrow(
+            "the target database is not empty (it has 1 members)",
+          );
+          expect((await restoreBackup(backup.path, into, { force: true })).counts.posts).toBe(1);
+          // A SQLite target refuses a PostgreSQL backup before anything is touched.
+          await expect(restoreBackup(backup.path, freshTarget(), { force: false })).rejects.toThrow(
+            "this backup is of a postgres forum and the target is sqlite: restore it into the same engine",
+          );
+        } finally {
+          await live.close();
+        }
+      } finally {
+        for (const name of names) await server.query(`drop database if exists ${name} with (force)`);
+        await server.end();
+      }
+    },
+    120_000,
+  );
+});
+
+/** Whether this machine's pg_dump is at least the server's major version (it refuses a newer server). */
+async function pgDumpCanDump(server: pg.Client): Promise<boolean> {
+  const { rows } = await server.query<{ server_version_num: string }>("show server_version_num");
+  const tool = spawnSync("pg_dump", ["--version"], { encoding: "utf8" });
+  const toolMajor = Number(/(\d+)\./.exec(tool.stdout ?? "")?.[1] ?? 0);
+  return toolMajor >= Math.floor(Number(rows[0]?.server_version_num) / 10_000);
+}
 
 /**
  * pg_dump refuses a server of a newer major version than its own (this machine's client tools may
