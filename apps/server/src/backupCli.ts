@@ -4,7 +4,7 @@
 // the forum serves; a restore is done with the forum stopped.
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { type BackupSource, listBackups, RestoreRefused, restoreBackup, takeBackup } from "@forum/api";
+import { type BackupSource, pruneBackups, RestoreRefused, restoreBackup, takeBackup } from "@forum/api";
 import { createPostgresDb } from "@forum/db";
 import { ConfigError, loadConfig, type ServerConfig } from "./config";
 
@@ -40,11 +40,10 @@ async function backup(config: ServerConfig, args: string[]): Promise<void> {
     source.database.engine === "postgres" ? createPostgresDb({ url: source.database.url, poolSize: 1 }) : null;
   try {
     const file = await takeBackup(source, { dir, db: live?.db });
-    const pruned = (await listBackups(dir)).length > config.backupKeep;
+    const pruned = await pruneBackups(dir, config.backupKeep);
     console.log(`Backup written: ${file.path} (${megabytes(file.sizeBytes)})`);
     console.log(`Checksum: ${file.path}.sha256`);
-    if (pruned)
-      console.log(`(the folder holds more than FORUM_BACKUP_KEEP=${config.backupKeep}; the server prunes it)`);
+    if (pruned.length > 0) console.log(`Deleted (FORUM_BACKUP_KEEP=${config.backupKeep}): ${pruned.join(", ")}`);
   } finally {
     await live?.close();
   }

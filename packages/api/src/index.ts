@@ -9,7 +9,7 @@ export {
 export { totpCode, totpStepAt } from "./auth/totp";
 export { assertMayDownloadBackups } from "./backups/access";
 export { BackupInProgress, type BackupSettings, Backups } from "./backups/backups";
-export { type BackupFile, listBackups } from "./backups/files";
+export { type BackupFile, listBackups, pruneBackups } from "./backups/files";
 export { RestoreRefused, type RestoreReport, restoreBackup } from "./backups/restore";
 export { backupPeriod, parseBackupInterval } from "./backups/schedule";
 export type { BackupSource } from "./backups/source";
