@@ -203,6 +203,7 @@ const ADMIN_STEPS: Step[] = [
     run: openDialog("/admin/ads", "Ad Management", "Create Advertisement", "Create Advertisement"),
   },
   { name: "webhooks", run: go("/admin/webhooks", "Webhooks") },
+  { name: "backups", run: go("/admin/backups", "Backups") },
   {
     name: "post-as-admin",
     run: async (page) => {
