@@ -61,7 +61,8 @@ async function withFile<T>(path: string, work: (db: ForumDb) => Promise<T>): Pro
   }
 }
 
-describe.skipIf(TEST_ENGINE !== "sqlite")("a backup taken while members write (SQLite)", () => {
+// Each test takes and restores whole backups (worker threads, file copies): seconds each on a busy machine.
+describe.skipIf(TEST_ENGINE !== "sqlite")("a backup taken while members write (SQLite)", { timeout: 120_000 }, () => {
   let forum: TestForum;
   let admin: SignedIn;
   let keyDir: string;
@@ -208,7 +209,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a backup taken while members write (S
   });
 });
 
-describe.skipIf(TEST_ENGINE !== "sqlite")("schema versions (SQLite)", () => {
+describe.skipIf(TEST_ENGINE !== "sqlite")("schema versions (SQLite)", { timeout: 120_000 }, () => {
   /** A forum database whose schema stops before 0030 (read states), with one member. */
   async function olderForum(): Promise<BackupSource & { database: { engine: "sqlite"; path: string } }> {
     const source = freshTarget();
@@ -260,7 +261,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("schema versions (SQLite)", () => {
   });
 });
 
-describe("the admin Backups calls", () => {
+describe("the admin Backups calls", { timeout: 120_000 }, () => {
   let forum: TestForum;
   let admin: Client;
 
