@@ -11,6 +11,8 @@ await build({
   // (packages/db/src/packageWorker.ts looks for them beside the bundle).
   entryPoints: {
     main: "src/main.ts",
+    // npm run backup / npm run restore (scripts/backups.mjs).
+    backupCli: "src/backupCli.ts",
     ...Object.fromEntries(Object.entries(WORKER_MODULES).map(([name, source]) => [name, `../../${source}`])),
   },
   outdir: "dist",

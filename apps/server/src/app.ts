@@ -2,17 +2,21 @@
 // temporary database and use inject(); main.ts calls it and listens.
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import {
   AdTracking,
   type ApiServices,
   AppError,
+  Backups,
+  backupRecord,
   DataExports,
   type HubMessage,
   type LiveHub,
   Mailer,
   ReadCache,
+  recordStaffActions,
   SERVER_KEY_BYTES,
   startReadThreads,
   Throttles,
@@ -22,7 +26,7 @@ import {
   writeRunner,
 } from "@forum/api";
 import { AD_TRACKING, BULK_MAX_FILE_BYTES } from "@forum/contracts";
-import type { DbHandle } from "@forum/db";
+import { type DbHandle, databaseLocationOf } from "@forum/db";
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import { LOCAL_HOSTS } from "./allowedHosts";
 import { DEFAULT_SEARCH_THREADS, type ServerConfig } from "./config";
@@ -32,6 +36,7 @@ import { registerApiReference } from "./openapi/reference";
 import { registerOpenApi } from "./openapi/register";
 import { registerAdFrames } from "./plugins/adFrame";
 import { registerAvatars } from "./plugins/avatars";
+import { registerBackupDownload } from "./plugins/backupDownload";
 import { createContextFactory } from "./plugins/context";
 import { registerDataExportDownload } from "./plugins/dataExportDownload";
 import { registerErrorHandling, sendError } from "./plugins/errors";
@@ -102,6 +107,19 @@ export type AppOptions = Pick<
      * drive it by hand turn it off), and how often it looks for work.
      */
     dataExports?: { background?: boolean; pollMs?: number };
+    /**
+     * Backups: the folder (default: "backups" beside the uploads folder), how many to keep
+     * (default 7), FORUM_BACKUP_EVERY, the server key's file (it goes into each backup), and
+     * whether the schedule runs (tests that drive it by hand turn it off).
+     */
+    backups?: {
+      dir?: string;
+      keep?: number;
+      every?: { text: string; ms: number } | null;
+      secretKeyPath?: string;
+      background?: boolean;
+      pollMs?: number;
+    };
     /** Tests: kept answers are deep-frozen, so code that changes one in place throws. */
     freezeCachedAnswers?: boolean;
     /** GET /metrics and what it measures (FORUM_METRICS=true); absent, neither the route nor its hooks exist. */
@@ -166,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   const serverKey = options.serverKey ?? randomBytes(SERVER_KEY_BYTES);
   const webhooks = startWebhooks(app, options, serverKey);
   const dataExports = startDataExports(app, options, mail);
+  const backups = startBackups(app, options);
   const services: ApiServices = {
     db: options.database.db,
     readDb: options.database.reader,
@@ -177,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     mail,
     webhooks,
     dataExports,
+    backups,
     live,
     serverKey,
     parseUpload: workerUploadParser(),
@@ -196,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
     await mail.sender?.stop();
     await webhooks.sender.stop();
     await dataExports.worker.stop();
+    await backups.stop();
     await options.database.close();
   });
 
@@ -239,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerLiveEvents(app, { contextFor, hub: live, reader: options.database.reader });
   registerDataExportDownload(app, { contextFor, reader: options.database.reader, now: dataExports.now });
   registerSpreadsheetExport(app, { contextFor, reader: options.database.reader, now: options.clock ?? Date.now });
+  registerBackupDownload(app, { contextFor, backups });
   registerSitemap(app, { services, shared, publicUrl: options.publicUrl });
   const renderer = await loadPageRenderer(options.webDistDir);
   const servePage = renderer
@@ -351,6 +373,37 @@ function startDataExports(app: ForumApp, options: AppOptions, mail: Mailer): Dat
   });
   if (settings.background !== false) dataExports.worker.start();
   return dataExports;
+}
+
+/**
+ * Backups: the admin screen's and the schedule's (FORUM_BACKUP_EVERY), which every instance runs;
+ * each period's backup is claimed by one of them.
+ */
+function startBackups(app: ForumApp, options: AppOptions): Backups {
+  const settings = options.backups ?? {};
+  const backups = new Backups(options.database.db, {
+    source: {
+      database: databaseLocationOf(options.database),
+      uploadsDir: options.uploadsDir,
+      secretKeyPath: settings.secretKeyPath,
+    },
+    dir: settings.dir ?? join(dirname(options.uploadsDir), "backups"),
+    keep: settings.keep ?? 7,
+    every: settings.every ?? null,
+    ...(settings.pollMs ? { pollMs: settings.pollMs } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    // An admin's "Back up now" is in the staff log by its procedure (router/backups.ts); the
+    // schedule's backups are logged here, with no one as their actor.
+    onTaken: async (backup, by) => {
+      app.log.info({ backup: backup.name, sizeBytes: backup.sizeBytes, by }, "backup written");
+      if (by === "schedule") {
+        await recordStaffActions(options.database.db, null, [backupRecord(backup.name, backup.sizeBytes, "schedule")]);
+      }
+    },
+    onError: (error) => app.log.warn({ err: error }, "scheduled backup failed; trying again later"),
+  });
+  if (settings.background !== false) backups.start();
+  return backups;
 }
 
 /** The bulk-upload screen links to /uploads/example_<type>.xlsx; a forum without them still runs. */

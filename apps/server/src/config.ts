@@ -4,7 +4,7 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { isTimeZone } from "@forum/api";
+import { isTimeZone, parseBackupInterval } from "@forum/api";
 import { z } from "zod";
 import { hostEntry, LOCAL_HOSTS, listenAddresses } from "./allowedHosts";
 
@@ -75,6 +75,12 @@ export type ServerConfig = {
    * loopback) and those bearing `token` (FORUM_METRICS_TOKEN); any other gets a 404.
    */
   metrics: { enabled: boolean; allow: string[]; token: string | undefined };
+  /** FORUM_BACKUP_DIR: where backups are written and listed (default: "backups" beside the SQLite file, ./data/backups). */
+  backupDir: string;
+  /** FORUM_BACKUP_EVERY ("24h", "30m", "7d"): the server backs up by itself once per period; null: never. */
+  backupEvery: { text: string; ms: number } | null;
+  /** FORUM_BACKUP_KEEP: how many backups the folder keeps (default 7); older ones are deleted. */
+  backupKeep: number;
 };
 
 /** Who may read /metrics without a token: this machine only. */
@@ -200,6 +206,18 @@ const envSchema = z.object({
       .regex(/^[\x21-\x7e]{16,}$/, "must be at least 16 characters, without spaces (openssl rand -hex 32)")
       .optional(),
   ),
+  FORUM_BACKUP_DIR: text,
+  FORUM_BACKUP_EVERY: z.preprocess(
+    unset,
+    z
+      .string()
+      .refine(
+        (value) => parseBackupInterval(value) !== null,
+        'must be a length of time of at least a minute, in minutes, hours or days ("30m", "24h", "7d")',
+      )
+      .optional(),
+  ),
+  FORUM_BACKUP_KEEP: integer(7, 1, 10_000),
   FORUM_TIME_ZONE: z.preprocess(
     unset,
     z
@@ -252,6 +270,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       allow: settings.FORUM_METRICS_ALLOW ?? DEFAULT_METRICS_ALLOW,
       token: settings.FORUM_METRICS_TOKEN,
     },
+    // Beside the SQLite file by default, like the server key (./data/backups).
+    backupDir: resolve(
+      cwd,
+      settings.FORUM_BACKUP_DIR ??
+        join(dirname(resolve(cwd, settings.DATABASE_PATH ?? join(dataDir, "forum.db"))), "backups"),
+    ),
+    backupEvery: settings.FORUM_BACKUP_EVERY
+      ? { text: settings.FORUM_BACKUP_EVERY.trim(), ms: parseBackupInterval(settings.FORUM_BACKUP_EVERY) as number }
+      : null,
+    backupKeep: settings.FORUM_BACKUP_KEEP,
   };
 }
 

@@ -31,6 +31,13 @@ async function main() {
       allowHttp: config.webhooksAllowHttp,
       allowPrivate: config.webhooksAllowPrivate,
     },
+    backups: {
+      dir: config.backupDir,
+      keep: config.backupKeep,
+      every: config.backupEvery,
+      // With FORUM_SECRET_KEY the key lives in the environment, not in a file to back up.
+      ...(config.secretKey ? {} : { secretKeyPath: config.secretKeyPath }),
+    },
   });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");

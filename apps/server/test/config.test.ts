@@ -37,6 +37,26 @@ describe("configuration", () => {
     });
   });
 
+  it("writes backups beside the SQLite file by default, keeps 7, schedules none; FORUM_BACKUP_* change that", () => {
+    expect(loadConfig({}, "/srv/forum")).toMatchObject({
+      backupDir: "/srv/forum/data/backups",
+      backupKeep: 7,
+      backupEvery: null,
+    });
+    expect(loadConfig({ DATABASE_PATH: "/var/lib/forum/forum.db" }, "/srv").backupDir).toBe("/var/lib/forum/backups");
+    expect(
+      loadConfig({ FORUM_BACKUP_DIR: "backups", FORUM_BACKUP_EVERY: "24h", FORUM_BACKUP_KEEP: "3" }, "/srv"),
+    ).toMatchObject({ backupDir: "/srv/backups", backupEvery: { text: "24h", ms: 86_400_000 }, backupKeep: 3 });
+    expect(loadConfig({ FORUM_BACKUP_EVERY: "30m" }, "/srv").backupEvery?.ms).toBe(1_800_000);
+    expect(loadConfig({ FORUM_BACKUP_EVERY: "7d" }, "/srv").backupEvery?.ms).toBe(604_800_000);
+    for (const bad of ["24", "0h", "1.5h", "weekly", "30s"]) {
+      expect(() => loadConfig({ FORUM_BACKUP_EVERY: bad }, "/srv")).toThrow(
+        'FORUM_BACKUP_EVERY: must be a length of time of at least a minute, in minutes, hours or days ("30m", "24h", "7d")',
+      );
+    }
+    expect(() => loadConfig({ FORUM_BACKUP_KEEP: "0" }, "/srv")).toThrow(/FORUM_BACKUP_KEEP/);
+  });
+
   it("takes SMTP_URL and MAIL_FROM as they are, and a sender at the public address without MAIL_FROM", () => {
     const config = loadConfig(
       { SMTP_URL: "smtps://user:pass@mail.example:465", MAIL_FROM: "Tech Forum <forum@example.com>" },

@@ -37,6 +37,7 @@ export type ForumOptions = Partial<
     | "mail"
     | "webhooks"
     | "dataExports"
+    | "backups"
   >
 > & {
   onNewStatement?: (sql: string) => void;
@@ -82,6 +83,8 @@ async function appOn(database: TestDatabase, options: ForumOptions, serverKey: B
     webhooks: { background: false, ...options.webhooks },
     // The data exports' worker too: the suites that build exports drive it by hand.
     dataExports: { background: false, ...options.dataExports },
+    // Backups (into the database's folder, "backups"): the schedule only when a suite drives it.
+    backups: { background: false, ...options.backups },
   });
   options.beforeReady?.(app);
   try {

@@ -312,6 +312,8 @@ const ROWS: Row[] = [
     admin: true,
     path: () => "/api/admin/webhook-deliveries/1/redeliver",
   },
+  { method: "GET", url: "/api/admin/backups", admin: true, path: () => "/api/admin/backups" },
+  { method: "POST", url: "/api/admin/backups", admin: true, path: () => "/api/admin/backups" },
   {
     method: "GET",
     url: "/api/admin/mail/digest-schedule",

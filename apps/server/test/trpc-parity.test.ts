@@ -78,6 +78,7 @@ beforeAll(async () => {
     "webhooks.list": { good: undefined },
     "staffLog.list": { good: { limit: 5 }, bad: { limit: 0 } },
     "staffLog.actors": { good: undefined },
+    "backups.list": { good: undefined },
     "sessions.list": { good: undefined },
     "twoStep.status": { good: undefined },
     "dataExport.status": { good: undefined },

@@ -221,6 +221,8 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     const browser = await member();
     return () => browser.post("/api/users/me/data-export");
   },
+  // A backup writes a file, and its line in the staff log.
+  "backups.create": async () => () => admin.post("/api/admin/backups"),
   "notifications.markRead": async () => {
     const { author } = await discussion();
     return () => author.post("/api/notifications/read", {});

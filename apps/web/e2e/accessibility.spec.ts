@@ -205,6 +205,7 @@ const ADMIN_STEPS: Step[] = [
   },
   { name: "webhooks", run: go("/admin/webhooks", "Webhooks") },
   { name: "staff-log", run: go("/admin/staff-log", "Staff log") },
+  { name: "backups", run: go("/admin/backups", "Backups") },
   {
     name: "post-as-admin",
     run: async (page) => {

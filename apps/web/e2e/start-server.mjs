@@ -15,6 +15,7 @@ const server = spawn(process.execPath, [resolve(here, "../../server/dist/main.cj
     HOST: "127.0.0.1",
     DATABASE_PATH: join(dataDir, "forum.db"),
     FORUM_UPLOADS_DIR: join(dataDir, "uploads"),
+    FORUM_BACKUP_DIR: join(dataDir, "backups"),
     // E2E_WEB_DIST: another build of the web app (to try a change while a run uses dist/).
     FORUM_WEB_DIST: process.env.E2E_WEB_DIST ?? resolve(here, "../dist"),
     FORUM_ADMIN_USERNAME: "e2e_admin",

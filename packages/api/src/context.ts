@@ -2,6 +2,7 @@
 import type { ForumDb } from "@forum/db";
 import type { ApiTokenAuth } from "./auth/apiTokens";
 import type { Session, SessionUser } from "./auth/sessions";
+import type { Backups } from "./backups/backups";
 import type { DataExports } from "./dataExport/exports";
 import type { LiveHub } from "./live/hub";
 import type { Mailer } from "./mail/mailer";
@@ -37,6 +38,8 @@ export type ApiServices = {
   webhooks: Webhooks;
   /** "Download my data": the background worker that builds members' exports (packages/api/src/dataExport). */
   dataExports: DataExports;
+  /** Backups: the folder, the schedule, "Back up now" (packages/api/src/backups). */
+  backups: Backups;
   /** The live streams of this server (GET /api/events) and what they hear (live/hub.ts). */
   live: LiveHub;
   /** Where searches run (SQLite: reader threads, services/readThreads.ts); default: on `readDb`. */

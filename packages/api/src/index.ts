@@ -7,6 +7,13 @@ export {
   validateSessionToken,
 } from "./auth/sessions";
 export { totpCode, totpStepAt } from "./auth/totp";
+export { assertMayDownloadBackups } from "./backups/access";
+export { BackupInProgress, type BackupSettings, Backups } from "./backups/backups";
+export { type BackupFile, listBackups, pruneBackups } from "./backups/files";
+export { RestoreRefused, type RestoreReport, restoreBackup } from "./backups/restore";
+export { backupPeriod, parseBackupInterval } from "./backups/schedule";
+export type { BackupSource } from "./backups/source";
+export { takeBackup } from "./backups/take";
 export { type CountedView, countedViewOf } from "./cache/countedView";
 export { type CacheCount, CacheCounts } from "./cache/counts";
 export { keptThrough, type Placement, type PostMove, placementOf } from "./cache/placement";
@@ -70,7 +77,7 @@ export {
 export { Throttles } from "./services/throttles";
 export { ViewCounter } from "./services/viewCounter";
 export { type SpreadsheetExport, spreadsheetExport } from "./spreadsheetExport";
-export { recordStaffActions, type StaffActor, type StaffRecord, staffActor } from "./staffLog/record";
+export { backupRecord, recordStaffActions, type StaffActor, type StaffRecord, staffActor } from "./staffLog/record";
 export { type Access, type ProcedureMeta, toAppError, toTRPCError } from "./trpc";
 export { Webhooks, type WebhooksOptions } from "./webhooks/webhooks";
 export { type RunWrite, writeRunner } from "./writes/runner";

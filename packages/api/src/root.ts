@@ -4,6 +4,7 @@ import { adminRouter } from "./router/admin";
 import { adsRouter } from "./router/ads";
 import { apiTokensRouter } from "./router/apiTokens";
 import { authRouter } from "./router/auth";
+import { backupsRouter } from "./router/backups";
 import { bulkRouter } from "./router/bulk";
 import { categoriesRouter } from "./router/categories";
 import { dataExportRouter } from "./router/dataExport";
@@ -50,6 +51,7 @@ export const appRouter = router({
   dataExport: dataExportRouter,
   account: accountRouter,
   readStates: readStatesRouter,
+  backups: backupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

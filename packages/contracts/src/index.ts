@@ -1,6 +1,7 @@
 export * from "./accountDeletion";
 export * from "./apiTokens";
 export * from "./avatar";
+export * from "./backups";
 export * from "./bannedMessage";
 export * from "./bulk";
 export * from "./constants";

@@ -1,3 +1,7 @@
+export * from "./backup/location";
+export * from "./backup/postgresDump";
+export * from "./backup/schemaVersion";
+export * from "./backup/sqliteSnapshot";
 export * from "./compiledOnce";
 export * from "./connection";
 export * from "./counters";

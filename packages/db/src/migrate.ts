@@ -91,3 +91,8 @@ async function runMigrations(db: ForumDb): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
 }
+
+/** Every migration this code carries, by name. */
+export function knownMigrationNames(): string[] {
+  return Object.keys(migrations).sort();
+}

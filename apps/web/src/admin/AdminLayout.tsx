@@ -6,6 +6,7 @@ import {
   IconAd2,
   IconArrowLeft,
   IconCategory,
+  IconDatabaseExport,
   IconFileExport,
   IconFileSpreadsheet,
   IconFlag,
@@ -56,6 +57,7 @@ const MENU: MenuItem[] = [
   { label: "Mail", to: "/admin/mail", icon: <IconMail size={18} aria-hidden />, adminOnly: true },
   { label: "Webhooks", to: "/admin/webhooks", icon: <IconWebhook size={18} aria-hidden />, adminOnly: true },
   { label: "Staff Log", to: "/admin/staff-log", icon: <IconHistory size={18} aria-hidden />, adminOnly: true },
+  { label: "Backups", to: "/admin/backups", icon: <IconDatabaseExport size={18} aria-hidden />, adminOnly: true },
   // The member's own account, not the forum's settings (issue 25: "Settings" promised the latter).
   { label: "My Account Settings", to: "/settings", icon: <IconUser size={18} aria-hidden /> },
 ];

@@ -22,6 +22,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<() => React.JSX.Element>>
   mail: lazy(() => import("./pages/MailPage")),
   webhooks: lazy(() => import("./pages/WebhooksPage")),
   "staff-log": lazy(() => import("./pages/StaffLogPage")),
+  backups: lazy(() => import("./pages/BackupsPage")),
 };
 
 export default function AdminRoutes() {

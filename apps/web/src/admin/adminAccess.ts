@@ -18,6 +18,7 @@ export const ADMIN_SCREENS = {
   mail: "admin",
   webhooks: "admin",
   "staff-log": "admin",
+  backups: "admin",
 } as const;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

@@ -28,16 +28,24 @@ export function formatDate(iso: string): string {
   });
 }
 
+/** "Dec 7, 2026, 09:00 UTC": the same on the server and in every browser (see formatDate). */
+export function formatDateTime(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `${formatDate(iso)}, ${time} UTC`;
+}
+
+/** A file's size: "512 bytes", "12 KB", "3.4 MB", "1.2 GB". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+}
+
 export function fullName(user: { firstName: string | null; lastName: string | null }): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ");
 }
 
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
-}
-
-/** "Nov 26, 2026, 14:05 UTC": when a record needs the minute (the staff log), the same everywhere. */
-export function formatDateTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  return `${formatDate(iso)}, ${time} UTC`;
 }

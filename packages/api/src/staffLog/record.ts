@@ -90,3 +90,14 @@ export function asStaffAction<T>(
     return result;
   });
 }
+
+/** A backup taken ("Back up now", or the schedule's with no actor): the file it wrote. */
+export function backupRecord(name: string, sizeBytes: number, by?: "schedule"): StaffRecord {
+  return {
+    action: "backup.create",
+    targetType: "backup",
+    targetId: null,
+    targetLabel: name,
+    details: { sizeBytes, ...(by ? { by } : {}) },
+  };
+}

@@ -6,23 +6,11 @@ import type { DataExportStatus } from "@forum/contracts";
 import { Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconFileZip } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { formatDate, relativeTime } from "../../lib/format";
+import { formatDateTime, formatSize, relativeTime } from "../../lib/format";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 
 const POLL_WHILE_PREPARING_MS = 3_000;
-
-/** "Dec 7, 2026, 09:00 UTC": the same on the server and in every browser (see formatDate). */
-function formatDateTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  return `${formatDate(iso)}, ${time} UTC`;
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 export function DataExportCard() {
   const trpc = useTRPC();
