@@ -43,6 +43,7 @@ import { registerOriginCheck } from "./plugins/origin";
 import { loadPageRenderer, registerPages } from "./plugins/pages";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { SharedAnswers } from "./plugins/sharedAnswers";
+import { registerSiteLogo } from "./plugins/siteLogo";
 import { registerSitemap } from "./plugins/sitemap";
 import { registerStatic } from "./plugins/static";
 import { registerTrpc } from "./plugins/trpc";
@@ -212,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
   registerAvatars(app, options.database.reader);
+  registerSiteLogo(app, options.database.reader);
   registerLiveEvents(app, { contextFor, hub: live, reader: options.database.reader });
   registerDataExportDownload(app, { contextFor, reader: options.database.reader, now: dataExports.now });
   registerSitemap(app, { services, shared, publicUrl: options.publicUrl });
@@ -268,7 +270,6 @@ function startMail(app: ForumApp, options: AppOptions): Mailer {
   const mail = new Mailer(options.database.db, {
     smtpUrl: settings.smtpUrl,
     from: settings.from ?? "Tech Forum <forum@localhost>",
-    siteName: "Tech Forum",
     linkBase: settings.linkBase ?? options.publicUrl ?? "http://localhost:3000",
     ...(options.clock ? { clock: options.clock } : {}),
     ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),

@@ -57,6 +57,7 @@ export { ReadCache, type ReadScope } from "./services/readCache";
 export { type ReadThreads, startReadThreads } from "./services/readThreads";
 export { type Searcher, searcherOn } from "./services/search";
 export { publicSessionId } from "./services/sessionList";
+export { findSiteLogo, getSite, parseSiteLogoFileName, SITE_LOGO_PATH, siteName } from "./services/site";
 export {
   countPosts,
   SITEMAP_URLS_PER_FILE,

@@ -18,6 +18,7 @@ import { repliesRouter } from "./router/replies";
 import { reportsRouter } from "./router/reports";
 import { searchRouter } from "./router/search";
 import { sessionsRouter } from "./router/sessions";
+import { siteRouter } from "./router/site";
 import { twoStepRouter } from "./router/twoStep";
 import { usersRouter } from "./router/users";
 import { votesRouter } from "./router/votes";
@@ -48,6 +49,7 @@ export const appRouter = router({
   dataExport: dataExportRouter,
   account: accountRouter,
   readStates: readStatesRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -19,6 +19,7 @@ export * from "./returnPath";
 export * from "./schemas";
 export * from "./search";
 export * from "./sessions";
+export * from "./site";
 export * from "./slug";
 export * from "./text";
 export * from "./twoStep";

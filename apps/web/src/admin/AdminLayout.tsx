@@ -14,6 +14,7 @@ import {
   IconUser,
   IconUsers,
   IconWebhook,
+  IconWorld,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
@@ -52,6 +53,7 @@ const MENU: MenuItem[] = [
   { label: "Ad Management", to: "/admin/ads", icon: <IconAd2 size={18} aria-hidden />, adminOnly: true },
   { label: "Mail", to: "/admin/mail", icon: <IconMail size={18} aria-hidden />, adminOnly: true },
   { label: "Webhooks", to: "/admin/webhooks", icon: <IconWebhook size={18} aria-hidden />, adminOnly: true },
+  { label: "Site", to: "/admin/site", icon: <IconWorld size={18} aria-hidden />, adminOnly: true },
   // The member's own account, not the forum's settings (issue 25: "Settings" promised the latter).
   { label: "My Account Settings", to: "/settings", icon: <IconUser size={18} aria-hidden /> },
 ];

@@ -20,6 +20,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<() => React.JSX.Element>>
   ads: lazy(() => import("./pages/AdsPage")),
   mail: lazy(() => import("./pages/MailPage")),
   webhooks: lazy(() => import("./pages/WebhooksPage")),
+  site: lazy(() => import("./pages/SitePage")),
 };
 
 export default function AdminRoutes() {

@@ -16,6 +16,7 @@ export const ADMIN_SCREENS = {
   ads: "admin",
   mail: "admin",
   webhooks: "admin",
+  site: "admin",
 } as const;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

@@ -12,7 +12,6 @@ export type MailerOptions = {
   smtpUrl: string | undefined;
   /** MAIL_FROM. */
   from: string;
-  siteName: string;
   linkBase: string;
   clock?: () => number;
   sender?: Omit<SenderOptions, "clock">;
@@ -38,7 +37,7 @@ export class Mailer {
     this.now = options.clock ?? Date.now;
     this.timeZone = options.timeZone ?? "UTC";
     this.from = options.from;
-    this.site = { name: options.siteName, linkBase: options.linkBase, sending: options.smtpUrl !== undefined };
+    this.site = { linkBase: options.linkBase, sending: options.smtpUrl !== undefined };
     this.sender = options.smtpUrl
       ? new MailSender(db, smtpTransport(options.smtpUrl), options.from, { ...options.sender, clock: this.now })
       : undefined;
