@@ -12,6 +12,7 @@ import {
   type HubMessage,
   type LiveHub,
   Mailer,
+  type MailFrom,
   ReadCache,
   SERVER_KEY_BYTES,
   startReadThreads,
@@ -71,7 +72,8 @@ export type AppOptions = Pick<
      */
     mail?: {
       smtpUrl?: string;
-      from?: string;
+      /** MAIL_FROM; default forum@localhost, named with the forum's name (MailFrom). */
+      from?: MailFrom;
       linkBase?: string;
       timeZone?: string;
       notifyDelayMs?: number;
@@ -269,7 +271,7 @@ function startMail(app: ForumApp, options: AppOptions): Mailer {
   const settings = options.mail ?? {};
   const mail = new Mailer(options.database.db, {
     smtpUrl: settings.smtpUrl,
-    from: settings.from ?? "Tech Forum <forum@localhost>",
+    from: settings.from ?? { address: "forum@localhost" },
     linkBase: settings.linkBase ?? options.publicUrl ?? "http://localhost:3000",
     ...(options.clock ? { clock: options.clock } : {}),
     ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),

@@ -40,7 +40,7 @@ export { MailJobs, type MailJobsOptions } from "./mail/jobs";
 export { Mailer, type MailerOptions } from "./mail/mailer";
 export { linkTo, type MailSite, type QueuedMail } from "./mail/outbox";
 export { isTimeZone, latestDigestTime } from "./mail/schedule";
-export { LEASE_MS, MailSender } from "./mail/sender";
+export { LEASE_MS, type MailFrom, MailSender } from "./mail/sender";
 export { type MailTransport, type OutgoingMessage, smtpTransport } from "./mail/transport";
 export { UNSUBSCRIBE_LINK_LIFETIME_MS, unsubscribeListOf } from "./mail/unsubscribe";
 export { GIVE_UP_AFTER_MS, retryPauseMs } from "./outbox/retry";

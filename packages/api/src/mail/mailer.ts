@@ -4,14 +4,14 @@
 import type { ForumDb } from "@forum/db";
 import { MailJobs, type MailJobsOptions } from "./jobs";
 import { type MailSite, type QueuedMail, queueMail } from "./outbox";
-import { MailSender, type SenderOptions } from "./sender";
+import { type MailFrom, MailSender, type SenderOptions } from "./sender";
 import { smtpTransport } from "./transport";
 
 export type MailerOptions = {
   /** SMTP_URL; undefined keeps every mail in the outbox, unsent. */
   smtpUrl: string | undefined;
-  /** MAIL_FROM. */
-  from: string;
+  /** MAIL_FROM, or without it an address alone (the display name is then the forum's name). */
+  from: MailFrom;
   linkBase: string;
   clock?: () => number;
   sender?: Omit<SenderOptions, "clock">;
@@ -25,7 +25,7 @@ const DEFAULT_NOTIFY_DELAY_MS = 10 * 60_000;
 
 export class Mailer {
   readonly site: MailSite;
-  readonly from: string;
+  readonly from: MailFrom;
   /** Undefined without SMTP: nothing is sent. */
   readonly sender: MailSender | undefined;
   readonly now: () => number;

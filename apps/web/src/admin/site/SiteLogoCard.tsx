@@ -73,7 +73,11 @@ export function SiteLogoCard({ site }: { site: Site }) {
           </Alert>
         )}
         <Group gap="sm">
-          <FileButton onChange={(file) => void pick(file)} accept={AVATAR_ACCEPT}>
+          <FileButton
+            onChange={(file) => void pick(file)}
+            accept={AVATAR_ACCEPT}
+            inputProps={{ "aria-label": "Logo picture" }}
+          >
             {(props) => (
               <Button {...props} loading={upload.isPending}>
                 {site.logoUrl ? "Change logo" : "Upload logo"}
