@@ -44,9 +44,12 @@ export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
         <Anchor component={Link} to="/" underline="never" c="inherit" data-site-home>
           <Group gap="xs" wrap="nowrap">
             {/* Beside the name, which says it: no text of its own for screen readers. */}
-            {site.logoUrl && <img src={site.logoUrl} alt="" height={32} style={{ display: "block", width: "auto" }} />}
+            {site.logoUrl && (
+              <img src={site.logoUrl} alt="" height={32} style={{ display: "block", width: "auto", flexShrink: 0 }} />
+            )}
             {/* The forum's name, not a heading: each page has its own h1. */}
-            <Text component="span" fw={700} fz={{ base: "h4", sm: "h3" }} style={{ whiteSpace: "nowrap" }}>
+            {/* A long name (up to 60 characters) ends in "…" rather than pushing the buttons off a phone's screen. */}
+            <Text component="span" fw={700} fz={{ base: "h4", sm: "h3" }} truncate="end" maw="min(55vw, 28rem)">
               {site.name}
             </Text>
           </Group>
