@@ -203,6 +203,7 @@ const ADMIN_STEPS: Step[] = [
     run: openDialog("/admin/ads", "Ad Management", "Create Advertisement", "Create Advertisement"),
   },
   { name: "webhooks", run: go("/admin/webhooks", "Webhooks") },
+  { name: "site", run: go("/admin/site", "Site") },
   {
     name: "post-as-admin",
     run: async (page) => {
