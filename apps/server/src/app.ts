@@ -15,6 +15,7 @@ import {
   type HubMessage,
   type LiveHub,
   Mailer,
+  type MailFrom,
   ReadCache,
   recordStaffActions,
   SERVER_KEY_BYTES,
@@ -49,6 +50,7 @@ import { registerOriginCheck } from "./plugins/origin";
 import { loadPageRenderer, registerPages } from "./plugins/pages";
 import { registerSecurityHeaders } from "./plugins/securityHeaders";
 import { SharedAnswers } from "./plugins/sharedAnswers";
+import { registerSiteLogo } from "./plugins/siteLogo";
 import { registerSitemap } from "./plugins/sitemap";
 import { registerSpreadsheetExport } from "./plugins/spreadsheetExport";
 import { registerStatic } from "./plugins/static";
@@ -78,7 +80,8 @@ export type AppOptions = Pick<
      */
     mail?: {
       smtpUrl?: string;
-      from?: string;
+      /** MAIL_FROM; default forum@localhost, named with the forum's name (MailFrom). */
+      from?: MailFrom;
       linkBase?: string;
       timeZone?: string;
       notifyDelayMs?: number;
@@ -257,6 +260,7 @@ export async function buildApp(options: AppOptions): Promise<ForumApp> {
   registerApiReference(app);
   registerAdFrames(app, options.database.reader);
   registerAvatars(app, options.database.reader);
+  registerSiteLogo(app, options.database.reader);
   registerLiveEvents(app, { contextFor, hub: live, reader: options.database.reader });
   registerDataExportDownload(app, { contextFor, reader: options.database.reader, now: dataExports.now });
   registerSpreadsheetExport(app, { contextFor, reader: options.database.reader, now: options.clock ?? Date.now });
@@ -314,8 +318,7 @@ function startMail(app: ForumApp, options: AppOptions): Mailer {
   const settings = options.mail ?? {};
   const mail = new Mailer(options.database.db, {
     smtpUrl: settings.smtpUrl,
-    from: settings.from ?? "Tech Forum <forum@localhost>",
-    siteName: "Tech Forum",
+    from: settings.from ?? { address: "forum@localhost" },
     linkBase: settings.linkBase ?? options.publicUrl ?? "http://localhost:3000",
     ...(options.clock ? { clock: options.clock } : {}),
     ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),

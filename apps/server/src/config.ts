@@ -4,7 +4,7 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { isTimeZone, parseBackupInterval } from "@forum/api";
+import { isTimeZone, type MailFrom, parseBackupInterval } from "@forum/api";
 import { z } from "zod";
 import { hostEntry, LOCAL_HOSTS, listenAddresses } from "./allowedHosts";
 
@@ -52,8 +52,11 @@ export type ServerConfig = {
   seed: "demo" | "none";
   /** SMTP_URL ("smtps://user:pass@mail.example:465"); undefined keeps every mail in the outbox, unsent. */
   smtpUrl: string | undefined;
-  /** MAIL_FROM ("Tech Forum <forum@example.com>"): the sender of every mail. */
-  mailFrom: string;
+  /**
+   * MAIL_FROM ("Tech Forum <forum@example.com>"): the sender of every mail. Unset: forum@ the
+   * public host, named with the forum's name as the admin set it (screen "Site").
+   */
+  mailFrom: MailFrom;
   /** How long a reply or mention notification stays unread before it is mailed (seconds). */
   emailNotifyDelaySeconds: number;
   /** FORUM_TIME_ZONE (IANA, "Europe/Paris"): the weekly digest's day and hour are the forum's local time. */
@@ -330,8 +333,11 @@ function isMailbox(value: string): boolean {
   return /^[^\s@<>"]+@[^\s@<>"]+$/.test(address);
 }
 
-/** Without MAIL_FROM: the forum's name at the public address's host (mail is kept unless SMTP_URL is set anyway). */
-function defaultMailFrom(publicUrl: string | undefined): string {
+/**
+ * Without MAIL_FROM: forum@ the public address's host (mail is kept unless SMTP_URL is set
+ * anyway), named as the admin names the forum (screen "Site") when each mail is sent.
+ */
+function defaultMailFrom(publicUrl: string | undefined): { address: string } {
   const host = publicUrl ? new URL(publicUrl).hostname : "localhost";
-  return `Tech Forum <forum@${host}>`;
+  return { address: `forum@${host}` };
 }

@@ -12,8 +12,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BackupSource, RestoreRefused, restoreBackup, takeBackup } from "@forum/api";
 import { BACKUP_MESSAGES, MESSAGES } from "@forum/contracts";
-import { createDb, createPostgresDb, type ForumDb, migrateToLatest } from "@forum/db";
+import { createDb, createPostgresDb, type ForumDb, knownMigrationNames, migrateToLatest } from "@forum/db";
 import * as readStates from "@forum/db/migrations/0030_read_states";
+import * as staffLog from "@forum/db/migrations/0031_staff_log";
+import * as siteSettings from "@forum/db/migrations/0032_site_settings";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import pg from "pg";
@@ -210,16 +212,25 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a backup taken while members write (S
 });
 
 describe.skipIf(TEST_ENGINE !== "sqlite")("schema versions (SQLite)", { timeout: 120_000 }, () => {
-  /** A forum database whose schema stops before 0030 (read states), with one member. */
+  /** The migrations after 0029, newest first, as they are undone. */
+  const LATER_MIGRATIONS = [
+    ["0032_site_settings", siteSettings],
+    ["0031_staff_log", staffLog],
+    ["0030_read_states", readStates],
+  ] as const;
+
+  /** A forum database whose schema stops at 0029 (data exports), with one member. */
   async function olderForum(): Promise<BackupSource & { database: { engine: "sqlite"; path: string } }> {
     const source = freshTarget();
     await withFile(source.database.path, async (db) => {
       await migrateToLatest(db);
-      await readStates.down(db);
-      await db
-        .deleteFrom("kysely_migration" as never)
-        .where("name" as never, "=", "0030_read_states" as never)
-        .execute();
+      for (const [name, migration] of LATER_MIGRATIONS) {
+        await migration.down(db);
+        await db
+          .deleteFrom("kysely_migration" as never)
+          .where("name" as never, "=", name as never)
+          .execute();
+      }
       await sql`insert into users (username, email, "passwordHash", role, banned, "createdAt") values ('old', 'old@example.com', 'x', 'user', 0, 1)`.execute(
         db,
       );
@@ -234,12 +245,17 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("schema versions (SQLite)", { timeout:
     const target = freshTarget();
     const report = await restoreBackup(backup.path, target, { force: false });
     expect(report.manifest.schema.latest).toBe("0029");
-    expect(report.migrated).toEqual(["0030_read_states"]);
+    expect(report.migrated).toEqual(knownMigrationNames().filter((name) => name > "0029_data_exports"));
     expect(report.counts).toEqual({ members: 1, posts: 0, replies: 0 });
     const readStateRows = await withFile(target.database.path, (db) =>
       db.selectFrom("read_states").selectAll().execute(),
     );
     expect(readStateRows).toEqual([]);
+    // The restored forum's staff log says it was restored, by no one signed in.
+    const logged = await withFile(target.database.path, (db) =>
+      db.selectFrom("staff_log").select(["action", "actorId", "targetLabel"]).execute(),
+    );
+    expect(logged).toEqual([{ action: "backup.restore", actorId: null, targetLabel: backup.name }]);
   });
 
   it("refuses a backup of a newer schema, and changes nothing", async () => {

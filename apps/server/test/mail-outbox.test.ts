@@ -63,6 +63,17 @@ describe("the outbox with SMTP configured", () => {
     expect((await outbox())[0]).toMatchObject({ state: "sent", attempts: 1, sentAt: now, lastError: null });
   });
 
+  it("without MAIL_FROM, sends from forum@ the host named as the admin names the forum, at sending time", async () => {
+    const admin = await start({ mail: { ...sendingTo(smtp).mail, from: { address: "forum@example.com" } } });
+    expect((await admin.post("/api/admin/mail/test", { to: "a@example.org" })).status).toBe(201);
+    // Renamed after the mail was queued: its subject keeps the old name, its sender has the new one.
+    expect((await admin.post("/api/site", { name: 'Makers "Co"' })).status).toBe(200);
+    expect(await sender().sendDue()).toBe(1);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.from?.value).toEqual([{ name: 'Makers "Co"', address: "forum@example.com" }]);
+    expect(mail?.subject).toBe("[Tech Forum] Test email");
+  });
+
   it("keeps mail while SMTP is down, retries with growing pauses, and sends each mail once when it is back", async () => {
     const admin = await start();
     smtp.refuse = true;

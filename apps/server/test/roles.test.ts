@@ -257,6 +257,21 @@ const ROWS: Row[] = [
     // Left off: the members of this file have unconfirmed addresses and post after it.
     body: () => ({ requireConfirmedEmail: false }),
   },
+  {
+    method: "POST",
+    url: "/api/site",
+    admin: true,
+    path: () => "/api/site",
+    body: () => ({ name: "Renamed by the matrix" }),
+  },
+  {
+    method: "POST",
+    url: "/api/site/logo",
+    admin: true,
+    path: () => "/api/site/logo",
+    form: () => multipartBody({ logo: { name: "logo.png", bytes: ONE_PIXEL_PNG } }),
+  },
+  { method: "DELETE", url: "/api/site/logo", admin: true, path: () => "/api/site/logo" },
   { method: "GET", url: "/api/admin/stats", admin: true, path: () => "/api/admin/stats" },
   {
     method: "GET",
@@ -452,6 +467,7 @@ async function snapshot() {
     mailSettings: await db.selectFrom("mail_settings").selectAll().execute(),
     apiTokens: await db.selectFrom("api_tokens").selectAll().orderBy("id").execute(),
     dataExports: await db.selectFrom("data_exports").select(["id", "userId", "state"]).orderBy("id").execute(),
+    site: await db.selectFrom("site_settings").select(["name", "description", "contact", "logoHash"]).execute(),
   };
 }
 

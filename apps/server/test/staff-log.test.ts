@@ -209,6 +209,15 @@ describe("what admins change in the forum", () => {
     ]);
   });
 
+  it("records a change of the site's name, and not a save that changes nothing", async () => {
+    const before = (await admin.get("/api/site")).body.name as string;
+    expect((await admin.post("/api/site", { name: "Logged Forum" })).status).toBe(200);
+    expect((await admin.post("/api/site", { name: "Logged Forum" })).status).toBe(200);
+    expect((await logPage("?action=settings.site")).entries).toMatchObject([
+      { targetLabel: "Site settings", changes: [{ field: "name", before, after: "Logged Forum" }] },
+    ]);
+  });
+
   it("records a webhook without its signing secret", async () => {
     const created = await admin.post("/api/admin/webhooks", {
       url: "http://127.0.0.1:9/hook",

@@ -54,6 +54,7 @@ beforeAll(async () => {
     "ads.list": { good: {}, bad: { placement: "nowhere" } },
     "ads.settings": { good: undefined },
     "forumSettings.get": { good: undefined },
+    "site.get": { good: undefined },
     "search.posts": { good: { q: "parity" }, bad: { q: "  " } },
     "search.count": { good: { q: "parity" }, bad: { q: "" } },
     "notifications.list": { good: {}, bad: { limit: -1 } },

@@ -364,6 +364,12 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<Reply>>> = {
     return () => browser.del("/api/email/pending");
   },
   "forumSettings.update": async () => () => admin.post("/api/forum-settings", { requireConfirmedEmail: true }),
+  "site.update": async () => () => admin.post("/api/site", { name: "Kinds Forum", contact: "kinds@example.org" }),
+  "site.setLogo": async () => {
+    const form = await multipartBody({ logo: { name: "logo.png", bytes: ONE_PIXEL_PNG } });
+    return () => admin.post("/api/site/logo", form.body, { "content-type": form.contentType });
+  },
+  "site.removeLogo": async () => () => admin.del("/api/site/logo"),
   "email.unsubscribe": async () => {
     const browser = await member();
     const token = `forum_unsubscribe_kinds_${browser.user.id}`;

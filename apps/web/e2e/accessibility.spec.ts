@@ -206,6 +206,7 @@ const ADMIN_STEPS: Step[] = [
   { name: "webhooks", run: go("/admin/webhooks", "Webhooks") },
   { name: "staff-log", run: go("/admin/staff-log", "Staff log") },
   { name: "backups", run: go("/admin/backups", "Backups") },
+  { name: "site", run: go("/admin/site", "Site") },
   {
     name: "post-as-admin",
     run: async (page) => {

@@ -7,6 +7,7 @@ import type { AppRouter } from "@forum/api";
 import {
   type CategoryView,
   type CurrentUser,
+  DEFAULT_SITE,
   type Flash,
   NOT_FOUND_PATH,
   PAGES,
@@ -14,6 +15,7 @@ import {
   type ProfileView,
   REPLIES_PER_PAGE,
   type RepliesOfPost,
+  type Site,
 } from "@forum/contracts";
 import { ColorSchemeScript } from "@mantine/core";
 import { QueryClient } from "@tanstack/react-query";
@@ -70,8 +72,8 @@ const PAGE_STYLES: Record<string, readonly string[]> = Object.fromEntries(
 /** Pages that are nobody's search result. */
 const NOT_INDEXED = new Set<string>(Object.values(PAGES).flatMap((page) => (page.indexed ? [] : [page.path])));
 
-const DESCRIPTIONS: Record<string, string> = {
-  "/trending": "The discussions taking off this week on Tech Forum.",
+const DESCRIPTIONS: Record<string, (site: Site) => string> = {
+  "/trending": (site) => `The discussions taking off this week on ${site.name}.`,
 };
 
 // Query keys exactly as the screens build them.
@@ -113,8 +115,13 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
       const user = "error" in me ? null : (JSON.parse(me.json) as CurrentUser);
       const destination = adminDestination(user, pathname);
       if ("redirect" in destination) return redirectTo(destination.redirect);
-      const queries: PageQuery[] = [[keys.auth.me.queryKey(), user]];
-      const meta = pageHead(origin, pathname, undefined, { kind: "other", noindex: true });
+      // The forum's identity too: the admin area's tab titles end with its name.
+      const site = await siteOf(call);
+      const queries: PageQuery[] = [
+        [keys.auth.me.queryKey(), user],
+        [keys.site.get.queryKey(), site],
+      ];
+      const meta = pageHead(site, origin, pathname, undefined, { kind: "other", noindex: true });
       const preloads = preloadsOf(pageModules, PAGE_STYLES[routePath]);
       return { status: 200, html: compose(headTags(meta) + preloads, "", queries), cacheable: false, errors: [] };
     }
@@ -123,8 +130,10 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
     if (app.redirect !== undefined) return redirectTo(app.redirect, app.errors);
     const failures = app.queries.flatMap(([, , error]) => (error ? [error] : []));
     const missing = routePath === NOT_FOUND_PATH || failures.some((error) => error.data.httpStatus === 404);
-    const facts = factsOf(routePath, params, app.queries);
-    const meta = pageHead(origin, pathname, app.title, facts);
+    // Asked for by the header (lib/site.ts) on every page.
+    const site = answerOf<Site>(app.queries, "site.get", () => true) ?? (await siteOf(call));
+    const facts = factsOf(site, routePath, params, app.queries);
+    const meta = pageHead(site, origin, pathname, app.title, facts);
     if (missing) meta.noindex = true;
     // A member's page shows the bell, whose code main.tsx loads before hydrating: fetched with the page's.
     const member = answerOf<CurrentUser | null>(app.queries, "auth.me", () => true);
@@ -150,6 +159,12 @@ export function createPageRenderer(options: RendererOptions): PageRenderer {
   }
 
   return { render, scriptHashes: [scriptHash(colorSchemeSource), scriptHash(EARLY_TAPS_SCRIPT)] };
+}
+
+/** The forum's identity, asked for apart from a render (the defaults if the call fails). */
+async function siteOf(call: CallProcedure): Promise<Site> {
+  const found = await call("site.get", undefined);
+  return "error" in found ? DEFAULT_SITE : (JSON.parse(found.json) as Site);
 }
 
 /** The answer for a screen that only sends the reader elsewhere: never kept (it depends on who asks). */
@@ -278,7 +293,12 @@ function answerOf<T>(queries: PageQuery[], path: string, matches: (input: Record
   return undefined;
 }
 
-function factsOf(routePath: string, params: Record<string, string | undefined>, queries: PageQuery[]): PageFacts {
+function factsOf(
+  site: Site,
+  routePath: string,
+  params: Record<string, string | undefined>,
+  queries: PageQuery[],
+): PageFacts {
   if (routePath === "/posts/:slug") {
     const post = answerOf<PostView>(queries, "posts.bySlug", (input) => input.slug === params.slug);
     if (post) {
@@ -299,6 +319,6 @@ function factsOf(routePath: string, params: Record<string, string | undefined>, 
     const profile = answerOf<ProfileView>(queries, "users.profile", (input) => input.username === params.username);
     if (profile) return { kind: "profile", profile };
   }
-  const description = DESCRIPTIONS[routePath];
+  const description = DESCRIPTIONS[routePath]?.(site);
   return { kind: "other", noindex: NOT_INDEXED.has(routePath), ...(description ? { description } : {}) };
 }

@@ -48,7 +48,7 @@ export { MailJobs, type MailJobsOptions } from "./mail/jobs";
 export { Mailer, type MailerOptions } from "./mail/mailer";
 export { linkTo, type MailSite, type QueuedMail } from "./mail/outbox";
 export { isTimeZone, latestDigestTime } from "./mail/schedule";
-export { LEASE_MS, MailSender } from "./mail/sender";
+export { LEASE_MS, type MailFrom, MailSender } from "./mail/sender";
 export { type MailTransport, type OutgoingMessage, smtpTransport } from "./mail/transport";
 export { UNSUBSCRIBE_LINK_LIFETIME_MS, unsubscribeListOf } from "./mail/unsubscribe";
 export { GIVE_UP_AFTER_MS, retryPauseMs } from "./outbox/retry";
@@ -67,6 +67,7 @@ export { ReadCache, type ReadScope } from "./services/readCache";
 export { type ReadThreads, startReadThreads } from "./services/readThreads";
 export { type Searcher, searcherOn } from "./services/search";
 export { publicSessionId } from "./services/sessionList";
+export { findSiteLogo, getSite, parseSiteLogoFileName, SITE_LOGO_PATH, siteName } from "./services/site";
 export {
   countPosts,
   SITEMAP_URLS_PER_FILE,

@@ -19,6 +19,7 @@ import { repliesRouter } from "./router/replies";
 import { reportsRouter } from "./router/reports";
 import { searchRouter } from "./router/search";
 import { sessionsRouter } from "./router/sessions";
+import { siteRouter } from "./router/site";
 import { staffLogRouter } from "./router/staffLog";
 import { twoStepRouter } from "./router/twoStep";
 import { usersRouter } from "./router/users";
@@ -52,6 +53,7 @@ export const appRouter = router({
   account: accountRouter,
   readStates: readStatesRouter,
   backups: backupsRouter,
+  site: siteRouter,
 });
 
 export type AppRouter = typeof appRouter;

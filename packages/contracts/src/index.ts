@@ -20,6 +20,7 @@ export * from "./returnPath";
 export * from "./schemas";
 export * from "./search";
 export * from "./sessions";
+export * from "./site";
 export * from "./slug";
 export * from "./staffLog";
 export * from "./text";

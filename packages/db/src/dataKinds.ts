@@ -27,6 +27,8 @@ export const SHOWN_DATA_KINDS = [
   "adSettings",
   /** The forum's own settings (posting rules), read by the web app and the admin screen. */
   "forumSettings",
+  /** The forum's identity (name, description, contact, logo): every page and mail shows it (0032). */
+  "site",
 ] as const;
 
 export const DATA_KINDS = [
@@ -114,6 +116,7 @@ export const TABLE_KINDS = {
   read_states: { kind: "readStates" },
   member_visits: { kind: "readStates" },
   staff_log: { kind: "staffLog" },
+  site_settings: { kind: "site" },
 } as const satisfies Record<string, TableKinds>;
 
 /**

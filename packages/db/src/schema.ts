@@ -140,6 +140,24 @@ export interface ForumSettingsTable {
   requireStaffTwoStep: Generated<number>;
 }
 
+/** The forum's identity (migration 0032): one row, shown by every page and mail (kind "site"). */
+export interface SiteSettingsTable {
+  /** Always 1: the table holds one row. */
+  id: number;
+  name: string;
+  /** One line, for search engines and link previews. */
+  description: string;
+  /** An email address or an http(s) address; null: none. */
+  contact: string | null;
+  /** The logo, re-encoded like an avatar (packages/api/src/services/avatarImage.ts); null: none. */
+  logoImage: Uint8Array | null;
+  logoContentType: string | null;
+  /** Hex digest of logoImage, the part of the logo's URL that changes with it. */
+  logoHash: string | null;
+  /** When an admin last changed any of it; null: never. */
+  updatedAt: number | null;
+}
+
 /** A throttled subject's events in the current window (see packages/api/src/services/throttles.ts). */
 export interface ThrottlesTable {
   /** The rule's name and the subject: "login-account:alice", "login-address:203.0.113.7". */
@@ -310,6 +328,7 @@ export interface Database {
   read_states: ReadStatesTable;
   member_visits: MemberVisitsTable;
   staff_log: StaffLogTable;
+  site_settings: SiteSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

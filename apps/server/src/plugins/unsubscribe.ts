@@ -5,7 +5,7 @@
 // token in the address alone decides (no session, no body needed), through the same procedure as
 // POST /api/email/unsubscribe. Small pages of their own, without the web app: they must work from
 // any mail client, with or without JavaScript.
-import { createCaller, escapeHtml, unsubscribeListOf } from "@forum/api";
+import { createCaller, escapeHtml, siteName, unsubscribeListOf } from "@forum/api";
 import { MESSAGES } from "@forum/contracts";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ContextFactory } from "./context";
@@ -25,13 +25,17 @@ const QUESTION = {
   },
 } as const;
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
+/** The forum's name, as the admin set it (screen "Site"). */
+type SiteNameOf = () => Promise<string>;
+
+async function page(reply: FastifyReply, status: number, title: string, body: string, nameOf: SiteNameOf) {
+  const name = escapeHtml(await nameOf());
   return reply
     .status(status)
     .header("cache-control", "no-store")
     .type("text/html; charset=utf-8")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} - Tech Forum</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">Tech Forum</a></p></main></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} - ${name}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">${name}</a></p></main></body></html>`,
     );
 }
 
@@ -44,16 +48,18 @@ export function registerUnsubscribe(
   app: FastifyInstance,
   options: { contextFor: ContextFactory; db: Parameters<typeof unsubscribeListOf>[0]; now: () => number },
 ): void {
+  const nameOf = () => siteName(options.db);
   app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
     const token = tokenOf(request);
     const list = token ? await unsubscribeListOf(options.db, token, options.now()) : undefined;
-    if (!list) return page(reply, 400, "Unsubscribe", `<p>${escapeHtml(MESSAGES.unsubscribeLinkInvalid)}</p>`);
+    if (!list) return page(reply, 400, "Unsubscribe", `<p>${escapeHtml(MESSAGES.unsubscribeLinkInvalid)}</p>`, nameOf);
     const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
     return page(
       reply,
       200,
       QUESTION[list].title,
       `<p>${escapeHtml(QUESTION[list].text)}</p><form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+      nameOf,
     );
   });
 
@@ -69,11 +75,17 @@ export function registerUnsubscribe(
         const done = await createCaller(await options.contextFor(request, reply)).email.unsubscribe({
           token: tokenOf(request),
         });
-        return page(reply, 200, "Unsubscribed", `<p>${escapeHtml(done.message)}</p>`);
+        return page(reply, 200, "Unsubscribed", `<p>${escapeHtml(done.message)}</p>`, nameOf);
       } catch (cause) {
         const failure = errorItem(cause);
         if (failure.httpStatus >= 500) throw cause;
-        return page(reply, failure.httpStatus, "Unsubscribe", `<p>${escapeHtml(failure.body.error.message)}</p>`);
+        return page(
+          reply,
+          failure.httpStatus,
+          "Unsubscribe",
+          `<p>${escapeHtml(failure.body.error.message)}</p>`,
+          nameOf,
+        );
       }
     });
   });

@@ -1,5 +1,5 @@
 // Reads an upload form (multipart/form-data) into its text fields and its one file, for the body
-// readers of the REST route table (bulkUpload.ts, avatarUpload.ts). The file is read into memory
+// readers of the REST route table (bulkUpload.ts, imageUpload.ts). The file is read into memory
 // up to the form's own limit and no further: past it the request answers 413 with the form's
 // message, so no truncated file ever reaches a procedure.
 import { AppError } from "@forum/api";

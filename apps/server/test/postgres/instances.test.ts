@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ForumApp } from "../../src/app";
 import { client, insertCategory, insertUser, signedIn, startForum, type TestForum } from "../harness";
+import { requireWebBuild } from "../webBuild";
 
 let forum: TestForum;
 let a: ForumApp;
@@ -274,6 +275,26 @@ describe("two instances on one PostgreSQL", () => {
     // And what it drops it reads again: B shows the vote and the edit.
     const onB = (await client(b).get(`/api/posts/${post.slug}`)).body;
     expect(onB).toMatchObject({ votes: 1, content: "Edited" });
+  });
+
+  it("a site renamed on one: the other's kept answer and kept page show the new name once it hears the write", async () => {
+    // An instance that renders pages, on the same database.
+    const pages = await forum.startInstance({ webDistDir: requireWebBuild() });
+    await listening(pages);
+    const home = async () => (await pages.inject({ method: "GET", url: "/" })).body;
+    for (let i = 0; i < 2; i++) {
+      expect((await client(b).get("/api/site")).body.name).toBe("Tech Forum");
+      expect(await home()).toContain("<title>Latest Discussions - Tech Forum</title>");
+    }
+    const admin = await signedIn(forum, { role: "admin" });
+    const heard = await kindsHeardBy(pages, async () => {
+      expect((await admin.post("/api/site", { name: "Scaled Forum" })).status).toBe(200);
+    });
+    expect(heard).toEqual(["site"]);
+    await caughtUp(b);
+    expect((await client(b).get("/api/site")).body.name).toBe("Scaled Forum");
+    expect(await home()).toContain("<title>Latest Discussions - Scaled Forum</title>");
+    expect((await admin.post("/api/site", { name: "Tech Forum" })).status).toBe(200);
   });
 
   it("views counted on both instances add up", async () => {

@@ -17,6 +17,7 @@ import {
   IconUser,
   IconUsers,
   IconWebhook,
+  IconWorld,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
@@ -58,6 +59,7 @@ const MENU: MenuItem[] = [
   { label: "Webhooks", to: "/admin/webhooks", icon: <IconWebhook size={18} aria-hidden />, adminOnly: true },
   { label: "Staff Log", to: "/admin/staff-log", icon: <IconHistory size={18} aria-hidden />, adminOnly: true },
   { label: "Backups", to: "/admin/backups", icon: <IconDatabaseExport size={18} aria-hidden />, adminOnly: true },
+  { label: "Site", to: "/admin/site", icon: <IconWorld size={18} aria-hidden />, adminOnly: true },
   // The member's own account, not the forum's settings (issue 25: "Settings" promised the latter).
   { label: "My Account Settings", to: "/settings", icon: <IconUser size={18} aria-hidden /> },
 ];

@@ -23,6 +23,7 @@ const SCREENS: Record<AdminScreen, LazyExoticComponent<() => React.JSX.Element>>
   webhooks: lazy(() => import("./pages/WebhooksPage")),
   "staff-log": lazy(() => import("./pages/StaffLogPage")),
   backups: lazy(() => import("./pages/BackupsPage")),
+  site: lazy(() => import("./pages/SitePage")),
 };
 
 export default function AdminRoutes() {

@@ -19,6 +19,7 @@ export const ADMIN_SCREENS = {
   webhooks: "admin",
   "staff-log": "admin",
   backups: "admin",
+  site: "admin",
 } as const;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

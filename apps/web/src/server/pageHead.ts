@@ -1,13 +1,13 @@
 // What search engines and link previews read in a page's <head>: its title, description,
 // canonical address, OpenGraph and Twitter card tags, and on a post page the schema.org
 // DiscussionForumPosting (Google's structured data for forums) with the replies as comments.
-import type { CategoryView, PostView, ProfileView, ReplyView } from "@forum/contracts";
+// The forum's name and description are the admin's (screen "Site"), read with the page's data.
+import type { CategoryView, PostView, ProfileView, ReplyView, Site } from "@forum/contracts";
 import { plainTextOf } from "@forum/contracts/plain-text";
-import { FORUM_TITLE } from "../lib/site";
-
-export const SITE_DESCRIPTION = "A community forum for technology discussions.";
 
 export type PageHead = {
+  /** The forum's name (og:site_name). */
+  siteName: string;
   title: string;
   description: string;
   /** The page's address without its query, on the forum's public origin. */
@@ -25,11 +25,18 @@ export type PageFacts =
   | { kind: "profile"; profile: ProfileView }
   | { kind: "other"; description?: string; noindex: boolean };
 
-export function pageHead(origin: string, pathname: string, title: string | undefined, facts: PageFacts): PageHead {
+export function pageHead(
+  site: Site,
+  origin: string,
+  pathname: string,
+  title: string | undefined,
+  facts: PageFacts,
+): PageHead {
   const canonical = `${origin}${pathname}`;
   const head: PageHead = {
-    title: title ?? FORUM_TITLE,
-    description: SITE_DESCRIPTION,
+    siteName: site.name,
+    title: title ?? site.name,
+    description: site.description,
     canonical,
     type: "website",
     noindex: false,
@@ -38,20 +45,22 @@ export function pageHead(origin: string, pathname: string, title: string | undef
     case "post":
       head.description = oneLine(facts.post.summary);
       head.type = "article";
-      head.jsonLd = discussionPosting(origin, canonical, facts.post, facts.replies);
+      head.jsonLd = discussionPosting(site, origin, canonical, facts.post, facts.replies);
       break;
     case "category":
       head.description = oneLine(
-        facts.category.description || `Discussions about ${facts.category.name} on ${FORUM_TITLE}.`,
+        facts.category.description || `Discussions about ${facts.category.name} on ${site.name}.`,
       );
       break;
     case "profile":
       head.type = "profile";
-      head.description = `${facts.profile.username} on ${FORUM_TITLE}: ${facts.profile.postCount} posts, ${facts.profile.replyCount} replies.`;
+      head.description = `${facts.profile.username} on ${site.name}: ${facts.profile.postCount} posts, ${facts.profile.replyCount} replies.`;
       break;
     default:
       if (facts.description) head.description = facts.description;
       head.noindex = facts.noindex;
+      // The home page says what the site is (schema.org WebSite: its name in search results).
+      if (pathname === "/") head.jsonLd = webSite(site, origin);
   }
   return head;
 }
@@ -72,13 +81,25 @@ const likes = (count: number) => ({
   userInteractionCount: count,
 });
 
-function discussionPosting(origin: string, url: string, post: PostView, replies: ReplyView[] | undefined) {
+function webSite(site: Site, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    "@id": `${origin}/`,
+    url: `${origin}/`,
+    name: site.name,
+    description: site.description,
+  };
+}
+
+function discussionPosting(site: Site, origin: string, url: string, post: PostView, replies: ReplyView[] | undefined) {
   return {
     "@context": "https://schema.org",
     "@type": "DiscussionForumPosting",
     "@id": url,
     mainEntityOfPage: url,
     url,
+    isPartOf: { "@type": "WebSite", "@id": `${origin}/`, name: site.name, url: `${origin}/` },
     headline: post.title,
     text: plainTextOf(post.content),
     author: person(origin, post.author),
@@ -124,7 +145,7 @@ export function headTags(head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta("name", "description", head.description),
     `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
-    meta("property", "og:site_name", FORUM_TITLE),
+    meta("property", "og:site_name", head.siteName),
     meta("property", "og:type", head.type),
     meta("property", "og:title", head.title),
     meta("property", "og:description", head.description),

@@ -10,6 +10,7 @@ import type { Mailer } from "../mail/mailer";
 import { linkTo } from "../mail/outbox";
 import { retryPauseMs } from "../outbox/retry";
 import { OutboxWorker, type OutboxWorkerOptions } from "../outbox/worker";
+import { siteName } from "../services/site";
 import { buildDataExport } from "./content";
 
 /** Longer than a build can take, so a lease never ends mid-build. */
@@ -114,6 +115,7 @@ export class DataExportWorker extends OutboxWorker<ClaimedExport> {
       .where("id", "=", userId)
       .executeTakeFirst();
     if (!user || user.emailConfirmedAt === null) return false;
+    const site = await siteName(trx);
     const until = new Date(expiresAt).toUTCString().replace(/:\d\d GMT$/, " UTC");
     await this.mail.queue(trx, {
       kind: "data-export",
@@ -123,7 +125,7 @@ export class DataExportWorker extends OutboxWorker<ClaimedExport> {
         subject: "Your data is ready",
         paragraphs: [
           `Hello ${user.username},`,
-          `The copy of your data you asked for on ${this.mail.site.name} is ready. Download it from your account settings (signed in) until ${until}.`,
+          `The copy of your data you asked for on ${site} is ready. Download it from your account settings (signed in) until ${until}.`,
         ],
         action: { label: "Open your settings", url: linkTo(this.mail.site, "/settings") },
         footer: ["You get this email because you asked for your data. If you did not, change your password."],

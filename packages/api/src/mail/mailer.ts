@@ -4,15 +4,14 @@
 import type { ForumDb } from "@forum/db";
 import { MailJobs, type MailJobsOptions } from "./jobs";
 import { type MailSite, type QueuedMail, queueMail } from "./outbox";
-import { MailSender, type SenderOptions } from "./sender";
+import { type MailFrom, MailSender, type SenderOptions } from "./sender";
 import { smtpTransport } from "./transport";
 
 export type MailerOptions = {
   /** SMTP_URL; undefined keeps every mail in the outbox, unsent. */
   smtpUrl: string | undefined;
-  /** MAIL_FROM. */
-  from: string;
-  siteName: string;
+  /** MAIL_FROM, or without it an address alone (the display name is then the forum's name). */
+  from: MailFrom;
   linkBase: string;
   clock?: () => number;
   sender?: Omit<SenderOptions, "clock">;
@@ -26,7 +25,7 @@ const DEFAULT_NOTIFY_DELAY_MS = 10 * 60_000;
 
 export class Mailer {
   readonly site: MailSite;
-  readonly from: string;
+  readonly from: MailFrom;
   /** Undefined without SMTP: nothing is sent. */
   readonly sender: MailSender | undefined;
   readonly now: () => number;
@@ -38,7 +37,7 @@ export class Mailer {
     this.now = options.clock ?? Date.now;
     this.timeZone = options.timeZone ?? "UTC";
     this.from = options.from;
-    this.site = { name: options.siteName, linkBase: options.linkBase, sending: options.smtpUrl !== undefined };
+    this.site = { linkBase: options.linkBase, sending: options.smtpUrl !== undefined };
     this.sender = options.smtpUrl
       ? new MailSender(db, smtpTransport(options.smtpUrl), options.from, { ...options.sender, clock: this.now })
       : undefined;

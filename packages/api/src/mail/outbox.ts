@@ -3,12 +3,11 @@
 // mail commit together or not at all. The background sender (sender.ts) sends it later.
 import { randomUUID } from "node:crypto";
 import type { ForumDb } from "@forum/db";
+import { siteName } from "../services/site";
 import { type MailContent, renderMail } from "./content";
 
 /** What every queued mail needs to know of the forum. */
 export type MailSite = {
-  /** The forum's name, in every subject and footer. */
-  name: string;
   /** Absolute base of every link: FORUM_PUBLIC_URL (or the address printed at start), never a Host header. */
   linkBase: string;
   /** false without SMTP_URL: mail is kept in the outbox, never sent. */
@@ -29,7 +28,9 @@ export type QueuedMail = {
 };
 
 export async function queueMail(db: ForumDb, site: MailSite, mail: QueuedMail, now: number): Promise<void> {
-  const rendered = renderMail(mail.content, site.name);
+  // The forum's name as the admin set it (screen "Site"), in every subject and footer: read in the
+  // caller's transaction, so a change shows in the next mail queued on any instance.
+  const rendered = renderMail(mail.content, await siteName(db));
   const headers: Record<string, string> = {};
   if (mail.unsubscribeUrl) {
     headers["Auto-Submitted"] = "auto-generated";

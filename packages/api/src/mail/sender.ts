@@ -5,6 +5,7 @@ import { claimingRows, type ForumDb, type MailOutboxTable } from "@forum/db";
 import type { Selectable } from "kysely";
 import { GIVE_UP_AFTER_MS, retryPauseMs } from "../outbox/retry";
 import { OutboxWorker, type OutboxWorkerOptions } from "../outbox/worker";
+import { siteName } from "../services/site";
 import { withoutTokens } from "./tokens";
 import { type MailTransport, SMTP_TIMEOUT_MS } from "./transport";
 
@@ -22,11 +23,23 @@ type ClaimedMail = Pick<
   "id" | "toAddress" | "subject" | "text" | "html" | "headers" | "messageId" | "attempts" | "createdAt" | "retriedAt"
 >;
 
+/**
+ * The sender of every mail: MAIL_FROM as it is written ("Forum <forum@example.com>"), or without
+ * MAIL_FROM an address alone, whose display name is then the forum's name as the admin set it
+ * (screen "Site"), read when each mail is sent.
+ */
+export type MailFrom = string | { address: string };
+
+/** `"Name" <address>`, the name quoted (RFC 5322) so any character of it is safe. */
+export function mailbox(name: string, address: string): string {
+  return `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
+}
+
 export class MailSender extends OutboxWorker<ClaimedMail> {
   constructor(
     private readonly db: ForumDb,
     private readonly transport: MailTransport,
-    private readonly from: string,
+    private readonly from: MailFrom,
     private readonly options: SenderOptions = {},
   ) {
     super(options);
@@ -77,8 +90,9 @@ export class MailSender extends OutboxWorker<ClaimedMail> {
   protected async deliver(mail: ClaimedMail): Promise<void> {
     const lease = { id: mail.id, attempts: mail.attempts };
     try {
+      const from = typeof this.from === "string" ? this.from : mailbox(await siteName(this.db), this.from.address);
       await this.transport.send({
-        from: this.from,
+        from,
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.text,

@@ -16,6 +16,7 @@ import { notFound } from "../errors";
 import { linkTo } from "../mail/outbox";
 import { loadDigestSchedule, saveDigestSchedule } from "../services/digestSchedule";
 import { listOutbox, mailStatus, retryMail } from "../services/mailOutbox";
+import { siteName } from "../services/site";
 import { changeRow, settingsChange } from "../staffLog/rowChange";
 import { adminProcedure, router } from "../trpc";
 
@@ -48,13 +49,14 @@ export const mailRouter = router({
     .input(sendTestMailInput)
     .output(answer(messageViewSchema))
     .mutation(async ({ ctx, input }) => {
+      const site = await siteName(ctx.db);
       await ctx.mail.queue(ctx.db, {
         kind: "test",
         to: input.to,
         content: {
           subject: "Test email",
           paragraphs: [
-            `This is a test email from ${ctx.mail.site.name}, sent by ${ctx.user.username} from the admin Mail screen.`,
+            `This is a test email from ${site}, sent by ${ctx.user.username} from the admin Mail screen.`,
             "If you can read this, the forum's mail reaches this address.",
           ],
           action: { label: "Open the forum", url: linkTo(ctx.mail.site, "/") },

@@ -17,12 +17,10 @@ import { provePassword, proveTwoStepCode } from "../auth/proofs";
 import { totpUri } from "../auth/totp";
 import { answer, withWait } from "../describe";
 import { badRequest } from "../errors";
+import { siteName } from "../services/site";
 import { disableTwoStep, enableTwoStep, startTwoStepSetup, twoStepStatus } from "../services/twoStep";
 import { findUserById } from "../services/users";
 import { memberProcedure, router } from "../trpc";
-
-/** The name authenticator apps show beside the code. */
-const ISSUER = "Tech Forum";
 
 export const twoStepRouter = router({
   status: memberProcedure
@@ -46,7 +44,8 @@ export const twoStepRouter = router({
     .output(answer(twoStepSetupSchema))
     .mutation(async ({ ctx }) => {
       const secret = await startTwoStepSetup(ctx.db, ctx.serverKey, ctx.user.id);
-      const uri = totpUri(secret, ctx.user.username, ISSUER);
+      // The name authenticator apps show beside the code: the forum's, as the admin set it.
+      const uri = totpUri(secret, ctx.user.username, await siteName(ctx.db));
       return { secret, uri, qrSvg: await QRCode.toString(uri, { type: "svg", margin: 1 }) };
     }),
 

@@ -7,8 +7,8 @@
 // JPEG at the same setting (about a mozjpeg's size) and a tenth of a PNG; unlike JPEG it keeps a
 // PNG's or GIF's transparency; every browser the web app supports shows it.
 import { createHash } from "node:crypto";
-import { AVATAR_MAX_MEGAPIXELS, AVATAR_MAX_SIDE, MESSAGES, uploadFormatOf } from "@forum/contracts";
-import sharp, { type OutputInfo } from "sharp";
+import { AVATAR_MAX_MEGAPIXELS, AVATAR_MAX_SIDE, MESSAGES, SITE_LOGO_MAX_SIDE, uploadFormatOf } from "@forum/contracts";
+import sharp, { type OutputInfo, type ResizeOptions } from "sharp";
 import { badRequest } from "../errors";
 
 export type EncodedAvatar = { image: Buffer; contentType: string; hash: string; width: number; height: number };
@@ -25,7 +25,31 @@ sharp.cache(false);
  * that is not a JPEG, PNG or GIF, is damaged, or has more pixels than decoding should cost, is
  * refused with 400.
  */
-export async function encodeAvatar(content: Uint8Array): Promise<EncodedAvatar> {
+export function encodeAvatar(content: Uint8Array): Promise<EncodedAvatar> {
+  return encodeUploadedImage(content, (width, height) => {
+    const side = Math.min(AVATAR_MAX_SIDE, width, height);
+    return { width: side, height: side, fit: "cover", position: "centre" };
+  });
+}
+
+/**
+ * The forum's logo (admin screen "Site"): checked and re-encoded as an avatar is, but keeping its
+ * shape (a logo is often wide), scaled down to fit within SITE_LOGO_MAX_SIDE.
+ */
+export function encodeLogo(content: Uint8Array): Promise<EncodedAvatar> {
+  return encodeUploadedImage(content, () => ({
+    width: SITE_LOGO_MAX_SIDE,
+    height: SITE_LOGO_MAX_SIDE,
+    fit: "inside",
+    withoutEnlargement: true,
+  }));
+}
+
+/** The upload's checks and re-encoding, drawn at the size `resize` gives for its width and height. */
+async function encodeUploadedImage(
+  content: Uint8Array,
+  resize: (width: number, height: number) => ResizeOptions,
+): Promise<EncodedAvatar> {
   const format = uploadFormatOf(content);
   if (!format) throw badRequest(MESSAGES.avatarNotImage);
   // pages: 1 decodes the first frame of an animated GIF only.
@@ -41,12 +65,11 @@ export async function encodeAvatar(content: Uint8Array): Promise<EncodedAvatar> 
     throw badRequest(MESSAGES.avatarNotImage);
   }
   if (width * height > MAX_PIXELS) throw badRequest(MESSAGES.avatarTooManyPixels(AVATAR_MAX_MEGAPIXELS));
-  const side = Math.min(AVATAR_MAX_SIDE, width, height);
   let encoded: { data: Buffer; info: OutputInfo };
   try {
     encoded = await sharp(content, options)
       .autoOrient()
-      .resize({ width: side, height: side, fit: "cover", position: "centre" })
+      .resize(resize(width, height))
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
   } catch {

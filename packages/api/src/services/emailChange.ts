@@ -8,6 +8,7 @@ import type { ForumDb, UserRow } from "@forum/db";
 import type { Mailer } from "../mail/mailer";
 import { linkTo } from "../mail/outbox";
 import { issueToken } from "../mail/tokens";
+import { siteName } from "./site";
 import { assertAvailable } from "./users";
 
 /** Queues the link that confirms `newEmail` as the account's address (a newer link replaces an older one). */
@@ -18,6 +19,7 @@ export async function queueChangeConfirmationMail(
   newEmail: string,
 ): Promise<void> {
   const token = await issueToken(db, user.id, "confirm", mail.now(), newEmail);
+  const site = await siteName(db);
   await mail.queue(db, {
     kind: "confirm-change",
     to: newEmail,
@@ -26,7 +28,7 @@ export async function queueChangeConfirmationMail(
       subject: "Confirm your new email address",
       paragraphs: [
         `Hello ${user.username},`,
-        `You asked to change your address on ${mail.site.name} to ${newEmail}. The change takes effect when you open the link below; it works once, for the next 24 hours.`,
+        `You asked to change your address on ${site} to ${newEmail}. The change takes effect when you open the link below; it works once, for the next 24 hours.`,
       ],
       action: { label: "Confirm your new email address", url: linkTo(mail.site, `/confirm-email?token=${token}`) },
       footer: ["If you did not ask for this, ignore this email: your account keeps its address."],
@@ -36,6 +38,7 @@ export async function queueChangeConfirmationMail(
 
 /** The notice to the address being replaced: the only warning its owner gets if this was not them. */
 async function queueChangeNotice(db: ForumDb, mail: Mailer, user: UserRow, newEmail: string): Promise<void> {
+  const site = await siteName(db);
   await mail.queue(db, {
     kind: "email-change-notice",
     to: user.email,
@@ -44,7 +47,7 @@ async function queueChangeNotice(db: ForumDb, mail: Mailer, user: UserRow, newEm
       subject: "Your email address is being changed",
       paragraphs: [
         `Hello ${user.username},`,
-        `Your address on ${mail.site.name} is being changed to ${newEmail}. It changes once the new address is confirmed; until then this address stays in use.`,
+        `Your address on ${site} is being changed to ${newEmail}. It changes once the new address is confirmed; until then this address stays in use.`,
         "If this wasn't you, sign in, cancel the change in your account settings and change your password.",
       ],
       action: { label: "Open your account settings", url: linkTo(mail.site, "/settings") },

@@ -9,6 +9,7 @@ import { withUniqueGuard } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { linkTo } from "../mail/outbox";
 import { consumeToken, issueToken } from "../mail/tokens";
+import { siteName } from "./site";
 
 /** Queues the confirmation mail for `email` with a new link (in the caller's transaction). */
 export async function queueConfirmationMail(
@@ -18,6 +19,7 @@ export async function queueConfirmationMail(
   email: string,
 ): Promise<void> {
   const token = await issueToken(db, user.id, "confirm", mail.now(), email);
+  const site = await siteName(db);
   await mail.queue(db, {
     kind: "confirm",
     to: email,
@@ -26,7 +28,7 @@ export async function queueConfirmationMail(
       subject: "Confirm your email address",
       paragraphs: [
         `Hello ${user.username},`,
-        `Please confirm that ${email} is your address on ${mail.site.name}. The link below works once, for the next 24 hours.`,
+        `Please confirm that ${email} is your address on ${site}. The link below works once, for the next 24 hours.`,
       ],
       action: { label: "Confirm your email address", url: linkTo(mail.site, `/confirm-email?token=${token}`) },
       footer: ["If you did not make an account, ignore this email."],

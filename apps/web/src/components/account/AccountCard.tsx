@@ -4,7 +4,7 @@ import { Anchor, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { FORUM_TITLE } from "../../lib/site";
+import { useSite } from "../../lib/site";
 
 export function AccountCard({
   subtitle,
@@ -15,6 +15,7 @@ export function AccountCard({
   above?: ReactNode;
   children: ReactNode;
 }) {
+  const { name } = useSite();
   return (
     <Center
       component="main"
@@ -27,7 +28,7 @@ export function AccountCard({
         <Paper withBorder shadow="sm" radius="md" p={{ base: "md", xs: "xl" }}>
           <Stack gap={4} align="center" mb="lg">
             <Title order={1} size="h2" ta="center">
-              {FORUM_TITLE}
+              {name}
             </Title>
             <Text c="dimmed" ta="center">
               {subtitle}

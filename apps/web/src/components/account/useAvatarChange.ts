@@ -12,7 +12,7 @@ import { useToastedMutation } from "../../lib/useToastedMutation";
 export const AVATAR_UPLOAD_URL = "/api/users/me/avatar";
 
 /** What is wrong with a picked file before it is sent, or null: the server checks it again. */
-async function problemOf(file: File): Promise<string | null> {
+export async function uploadProblemOf(file: File): Promise<string | null> {
   if (file.size > AVATAR_MAX_BYTES) return MESSAGES.avatarTooLarge;
   if (file.size === 0) return MESSAGES.avatarMissing;
   const start = new Uint8Array(await file.slice(0, AVATAR_SIGNATURE_BYTES).arrayBuffer());
@@ -42,7 +42,7 @@ export function useAvatarChange() {
   const pick = useCallback(async (file: File | null) => {
     setProblem(null);
     if (!file) return;
-    const found = await problemOf(file);
+    const found = await uploadProblemOf(file);
     if (found) {
       setPicked(null);
       setProblem(found);

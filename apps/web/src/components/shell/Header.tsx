@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { useCurrentUser } from "../../auth/useCurrentUser";
 import { lazyWithPreload, preloadIfShown } from "../../lib/lazyWithPreload";
 import { loginUrl, useHere } from "../../lib/loginReturn";
-import { FORUM_TITLE } from "../../lib/site";
+import { useSite } from "../../lib/site";
 import { useTRPC } from "../../lib/trpc";
 import { useToastedMutation } from "../../lib/useToastedMutation";
 import { useOpenCreatePost } from "../create-post/CreatePostContext";
@@ -36,15 +36,23 @@ export function Header({ burger }: { burger: ComponentProps<typeof Burger> }) {
   const { user } = useCurrentUser();
   const openCreatePost = useOpenCreatePost();
   const here = useHere();
+  const site = useSite();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap">
         <Burger {...burger} hiddenFrom="sm" size="sm" />
-        <Anchor component={Link} to="/" underline="never" c="inherit">
-          {/* The forum's name, not a heading: each page has its own h1. */}
-          <Text component="span" fw={700} fz={{ base: "h4", sm: "h3" }} style={{ whiteSpace: "nowrap" }}>
-            {FORUM_TITLE}
-          </Text>
+        <Anchor component={Link} to="/" underline="never" c="inherit" data-site-home>
+          <Group gap="xs" wrap="nowrap">
+            {/* Beside the name, which says it: no text of its own for screen readers. */}
+            {site.logoUrl && (
+              <img src={site.logoUrl} alt="" height={32} style={{ display: "block", width: "auto", flexShrink: 0 }} />
+            )}
+            {/* The forum's name, not a heading: each page has its own h1. */}
+            {/* A long name (up to 60 characters) ends in "…" rather than pushing the buttons off a phone's screen. */}
+            <Text component="span" fw={700} fz={{ base: "h4", sm: "h3" }} truncate="end" maw="min(55vw, 28rem)">
+              {site.name}
+            </Text>
+          </Group>
         </Anchor>
       </Group>
       <HeaderSearch visibleFrom="md" />

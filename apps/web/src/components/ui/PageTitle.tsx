@@ -1,14 +1,15 @@
 // A screen's own heading — its one h1 — and the browser tab's title, set together so they agree.
 import { Title, type TitleProps } from "@mantine/core";
 import { createContext, useContext, useEffect } from "react";
-import { FORUM_TITLE } from "../../lib/site";
+import { useSite } from "../../lib/site";
 
 /** Where a server render collects the page's title (entry-server.tsx); absent in the browser. */
 export const PageHeadContext = createContext<{ title?: string } | null>(null);
 
 /** "Latest Discussions - Tech Forum"; the forum's name alone while nothing more is known. */
 export function usePageTitle(title: string | undefined) {
-  const full = title ? `${title} - ${FORUM_TITLE}` : FORUM_TITLE;
+  const { name } = useSite();
+  const full = title ? `${title} - ${name}` : name;
   const head = useContext(PageHeadContext);
   if (head) head.title = full;
   useEffect(() => {
