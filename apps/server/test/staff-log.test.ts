@@ -123,6 +123,20 @@ describe("what staff do to members", () => {
   });
 });
 
+describe("what admins do to members' tokens", () => {
+  it("records a revoked API token by its name, never its secret", async () => {
+    const owner = await member("scripted");
+    const made = await owner.post("/api/users/me/tokens", { name: "nightly", scope: "read", expiresInDays: "never" });
+    expect(made.status).toBe(201);
+    expect((await admin.del(`/api/admin/tokens/${made.body.id}`)).status).toBe(200);
+    const entries = await entriesAbout("member", owner.user.id);
+    expect(entries).toMatchObject([
+      { action: "member.token-revoke", details: { tokenId: made.body.id, token: "nightly" } },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(made.body.token);
+  });
+});
+
 describe("what staff do to posts and replies", () => {
   it("records a moderator's edit of someone else's post with its changes, and pins and locks", async () => {
     const author = await member("author");

@@ -15,6 +15,8 @@ import { z } from "zod";
 import { createApiToken, listApiTokens, revokeApiToken } from "../auth/apiTokens";
 import { answer } from "../describe";
 import { findUserById } from "../services/users";
+import { memberRecords } from "../staffLog/memberRecords";
+import { asStaffAction, staffActor } from "../staffLog/record";
 import { adminProcedure, memberProcedure, router, sessionProcedure } from "../trpc";
 
 export const apiTokensRouter = router({
@@ -66,9 +68,20 @@ export const apiTokensRouter = router({
       rest: { method: "DELETE", path: "/api/admin/tokens/:id", from: "none" },
       summary: "Revoke any member's API token: it stops working at once",
       failures: { 404: API_TOKEN_MESSAGES.notFound },
-      writes: ["apiTokens"],
+      writes: ["apiTokens", "staffLog"],
     })
     .input(apiTokenIdInput)
     .output(answer(apiTokenViewSchema))
-    .mutation(({ ctx, input }) => revokeApiToken(ctx.db, input.id, undefined, ctx.throttles.now())),
+    .mutation(({ ctx, input }) =>
+      asStaffAction(ctx.db, staffActor(ctx.user), async (trx) => {
+        const owner = await trx
+          .selectFrom("api_tokens")
+          .innerJoin("users", "users.id", "api_tokens.userId")
+          .select(["users.id", "users.username"])
+          .where("api_tokens.id", "=", input.id)
+          .executeTakeFirst();
+        const token = await revokeApiToken(trx, input.id, undefined, ctx.throttles.now());
+        return { result: token, records: owner ? [memberRecords.tokenRevoked(owner, token)] : [] };
+      }),
+    ),
 });

@@ -38,6 +38,11 @@ export const memberRecords = {
     return { action: "member.reset-link", ...about(member), details: { sentBy } };
   },
 
+  /** An admin revoked one of the member's API tokens (named, never its secret). */
+  tokenRevoked(member: Member, token: { id: number; name: string }): StaffRecord {
+    return { action: "member.token-revoke", ...about(member), details: { tokenId: token.id, token: token.name } };
+  },
+
   deleted(member: Member, content: "delete" | "keep"): StaffRecord {
     return { action: "member.delete", ...about(member), details: { content } };
   },
