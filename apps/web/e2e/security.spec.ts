@@ -52,7 +52,9 @@ async function watchPolicy(page: Page) {
   });
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`Refused to load ${event.blockedURI} (Content Security Policy: ${event.violatedDirective})`);
+      console.error(
+        `Refused to load ${event.blockedURI} (Content Security Policy: ${event.violatedDirective}) at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      );
     });
   });
   await page.route(BANNER, (route) => route.fulfill({ contentType: "image/png", body: PIXEL }));

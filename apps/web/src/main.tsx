@@ -1,3 +1,5 @@
+// First: before any module that may build a zod schema as it loads (see the module).
+import "./lib/zodWithoutEval";
 import "./styles/mantine.css";
 import "@mantine/notifications/styles.css";
 import "./styles/global.css";
@@ -11,10 +13,7 @@ import { loadServerRenderedBell } from "./components/shell/Header";
 import { applyFullStylesheets } from "./lib/fullStylesheets";
 import { loadPageData } from "./lib/pageData";
 import { createApiClient, createQueryClient } from "./lib/trpc";
-import { validateWithoutEval } from "./lib/zodWithoutEval";
 import { preloadScreens } from "./routes";
-
-validateWithoutEval();
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("Missing #root element");
