@@ -1,19 +1,11 @@
 // The forum's identity (admin screen "Site"): read by anyone (the web app at boot, the server
 // render of every page), changed by admins. Every change writes kind "site", which every kept
 // page and GET /api/site read: the next read on any instance shows it.
-import {
-  AVATAR_MAX_BYTES,
-  AVATAR_MAX_MEGAPIXELS,
-  avatarUploadInput,
-  MESSAGES,
-  SITE_MESSAGES,
-  siteInput,
-  siteSchema,
-} from "@forum/contracts";
+import { AVATAR_MAX_BYTES, avatarUploadInput, MESSAGES, SITE_MESSAGES, siteInput, siteSchema } from "@forum/contracts";
 import { cachePolicy } from "../cache/policy";
 import { answer } from "../describe";
 import { payloadTooLarge } from "../errors";
-import { encodeLogo } from "../services/avatarImage";
+import { encodeLogo, IMAGE_UPLOAD_FAILURES } from "../services/avatarImage";
 import { changeSite, getSite } from "../services/site";
 import { adminProcedure, publicProcedure, router } from "../trpc";
 
@@ -51,8 +43,7 @@ export const siteRouter = router({
       rest: { method: "POST", path: "/api/site/logo", form: "multipart" },
       summary: "Set the forum's logo: a JPG, PNG or GIF up to 2 MB, stored as a WebP of at most 256 px a side",
       failures: {
-        400: [MESSAGES.avatarMissing, MESSAGES.avatarNotImage, MESSAGES.avatarTooManyPixels(AVATAR_MAX_MEGAPIXELS)],
-        413: MESSAGES.avatarTooLarge,
+        ...IMAGE_UPLOAD_FAILURES,
       },
       writes: ["site", "staffLog"],
     })

@@ -1,6 +1,5 @@
 import {
   AVATAR_MAX_BYTES,
-  AVATAR_MAX_MEGAPIXELS,
   avatarUploadInput,
   currentUserSchema,
   MESSAGES,
@@ -23,7 +22,7 @@ import { z } from "zod";
 import { cachePolicy } from "../cache/policy";
 import { answer, type ProcedureDescription, withWait } from "../describe";
 import { forbidden, notFound, payloadTooLarge } from "../errors";
-import { encodeAvatar } from "../services/avatarImage";
+import { encodeAvatar, IMAGE_UPLOAD_FAILURES } from "../services/avatarImage";
 import { removeAvatar, saveAvatar } from "../services/avatars";
 import { requestEmailChange } from "../services/emailChange";
 import { counted, throttle } from "../services/limits";
@@ -172,8 +171,7 @@ export const usersRouter = router({
       rest: { method: "POST", path: "/api/users/me/avatar", form: "multipart" },
       summary: "Set one's avatar: a JPG, PNG or GIF up to 2 MB, stored as a WebP square of at most 256 px",
       failures: {
-        400: [MESSAGES.avatarMissing, MESSAGES.avatarNotImage, MESSAGES.avatarTooManyPixels(AVATAR_MAX_MEGAPIXELS)],
-        413: MESSAGES.avatarTooLarge,
+        ...IMAGE_UPLOAD_FAILURES,
         429: withWait((minutes) => MESSAGES.avatarChangeLimit(THROTTLES.avatarUploads.limit, minutes)),
       },
       writes: ["users", "avatars", "throttles"],

@@ -84,3 +84,9 @@ async function encodeUploadedImage(
     height: encoded.info.height,
   };
 }
+
+/** How an upload of an avatar or a logo can be refused: documented once for both calls. */
+export const IMAGE_UPLOAD_FAILURES = {
+  400: [MESSAGES.avatarMissing, MESSAGES.avatarNotImage, MESSAGES.avatarTooManyPixels(AVATAR_MAX_MEGAPIXELS)],
+  413: MESSAGES.avatarTooLarge,
+};

@@ -1,5 +1,5 @@
 // The rules every spreadsheet follows (spec section 2).
-import { List, Text } from "@mantine/core";
+import { AdminNotes } from "../AdminNotes";
 
 const NOTES = [
   "Column names are case-sensitive.",
@@ -11,16 +11,5 @@ const NOTES = [
 ];
 
 export function BulkNotes() {
-  return (
-    <div>
-      <Text fw={600} size="sm" mb={4}>
-        Notes
-      </Text>
-      <List size="sm" spacing={2}>
-        {NOTES.map((note) => (
-          <List.Item key={note}>{note}</List.Item>
-        ))}
-      </List>
-    </div>
-  );
+  return <AdminNotes notes={NOTES} />;
 }

@@ -2,7 +2,8 @@
 // Bulk Upload's columns, so that importing the four files into an empty forum gives its content
 // back. Each download is streamed by the server and read here with a progress bar.
 import { BULK_UPLOAD_TYPES } from "@forum/contracts";
-import { List, Paper, SimpleGrid, Text } from "@mantine/core";
+import { Paper, SimpleGrid } from "@mantine/core";
+import { AdminNotes } from "../AdminNotes";
 import { AdminPageHeader } from "../AdminPageHeader";
 import { ExportCard } from "../export/ExportCard";
 import { useExports } from "../export/useExports";
@@ -19,14 +20,7 @@ export default function ExportPage() {
     <>
       <AdminPageHeader title="Export" subtitle="Download members, categories, posts and replies as a spreadsheet" />
       <Paper withBorder p="md" radius="md" mb="lg">
-        <Text fw={600} size="sm" mb={4}>
-          Notes
-        </Text>
-        <List size="sm" spacing={2}>
-          {NOTES.map((note) => (
-            <List.Item key={note}>{note}</List.Item>
-          ))}
-        </List>
+        <AdminNotes notes={NOTES} />
       </Paper>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {BULK_UPLOAD_TYPES.map((type) => (
