@@ -20,19 +20,18 @@ export function relativeTime(iso: string, now = Date.now()): string {
  * with it: a date in the reader's own locale or time zone would not match the page's HTML).
  */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return DATE.format(new Date(iso));
 }
 
 /** "Dec 7, 2026, 09:00 UTC": the same on the server and in every browser (see formatDate). */
 export function formatDateTime(iso: string): string {
-  const time = new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-  return `${formatDate(iso)}, ${time} UTC`;
+  return `${formatDate(iso)}, ${TIME.format(new Date(iso))} UTC`;
 }
+
+// Made once: toLocaleDateString(locale, options) builds a new formatter on every call, which cost
+// a server-rendered thread of 50 replies about 15 ms (issue 33's profile of a post page).
+const DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
 /** A file's size: "512 bytes", "12 KB", "3.4 MB", "1.2 GB". */
 export function formatSize(bytes: number): string {
