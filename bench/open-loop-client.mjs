@@ -4,15 +4,17 @@
 // server that stalls is charged for every request that should have left meanwhile, not only for
 // the few a closed loop would have sent (coordinated omission).
 //   node bench/open-loop-client.mjs <settings.json>
-// settings: { base, rate, seconds, warmupSeconds, connections, writesPercent, summary, usernames,
-//   writers, seed, stallMs }. Prints the figures as one JSON line.
+// settings: { base, rate, seconds, warmupSeconds, connections, stallMs, mix } and the mix's own
+// settings: openLoopMix's (issue 24, the default) or busyHourMix's (mix "busy-hour", issue 33).
+// Prints the figures as one JSON line.
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { busyHourMix } from "./lib/busyHourMix.mjs";
 import { openLoopMix } from "./lib/openLoopMix.mjs";
 
 const settings = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const { base, rate, seconds, warmupSeconds, connections, acceptEncoding, stallMs = 100 } = settings;
-const next = openLoopMix(settings);
+const next = settings.mix === "busy-hour" ? busyHourMix(settings) : openLoopMix(settings);
 const url = new URL(base);
 const agent = new Agent({ keepAlive: true, maxSockets: connections, maxFreeSockets: connections });
 

@@ -13,15 +13,15 @@
 //   --connections <n>  keep-alive connections at most                             default 200
 //   --encoding <e>     the requests' Accept-Encoding                        default "gzip, deflate, br"
 //   --out <file>       default bench/results/latest[-postgres].json
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import Database from "better-sqlite3";
 import { login, postgresDatabase, sqliteDatabase } from "./lib/databases.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
 import { startBenchForum } from "./lib/forumServer.mjs";
+import { membersOf } from "./lib/members.mjs";
+import { generate } from "./lib/openLoopRun.mjs";
 import { cpuTimeOf, memoryOf, readLoopDelay, resetLoopDelay, stopServer } from "./lib/processes.mjs";
 
 const { values } = parseArgs({
@@ -55,54 +55,10 @@ const outFile = resolve(
 );
 const WRITERS = 8;
 
-/** Members' usernames, most posts first (profiles are asked for by popularity), and the writers'. */
-function membersOf(datasetFile) {
-  const db = new Database(datasetFile, { readonly: true });
-  try {
-    const usernames = db
-      .prepare(
-        `select u.username from (select "authorId", count(*) as n from posts group by "authorId" order by n desc limit 500) p
-         join users u on u.id = p."authorId" order by p.n desc`,
-      )
-      .pluck()
-      .all();
-    const writers = db
-      .prepare("select username from users where id > 2 order by id limit ?")
-      .pluck()
-      .all(WRITERS - 1);
-    return { usernames, writers };
-  } finally {
-    db.close();
-  }
-}
-
-/** One run of the generator in its own process; resolves to its figures. */
-function generate(settings, work) {
-  const file = join(work, `open-loop-${settings.rate}-${settings.writesPercent}.json`);
-  writeFileSync(file, JSON.stringify(settings));
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(benchDir, "open-loop-client.mjs"), file], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => {
-      try {
-        resolvePromise(JSON.parse(output));
-      } catch {
-        reject(new Error(`the open-loop generator exited with ${code} and no figures`));
-      }
-    });
-  });
-}
-
 async function main() {
   const dataset = ensureDataset(scale);
   const { summary } = dataset;
-  const members = membersOf(dataset.db);
+  const members = membersOf(dataset.db, WRITERS - 1);
   const work = mkdtempSync(join(tmpdir(), "forum-open-loop-"));
   const database = engine === "postgres" ? await postgresDatabase(dataset) : sqliteDatabase(dataset, work);
   const startForum = () =>
@@ -123,7 +79,7 @@ async function main() {
         try {
           const password = summary.memberPassword;
           const writers = [await login(forum.base, summary.benchAccounts.user, summary.benchAccounts.password)];
-          for (const username of members.writers) writers.push(await login(forum.base, username, password));
+          for (const username of members.signedIn) writers.push(await login(forum.base, username, password));
           console.log(`${rate} req/s, ${writesPercent} % writes: ${warmupSeconds} s warm-up + ${seconds} s...`);
           const generating = generate(
             {

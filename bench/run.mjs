@@ -11,6 +11,7 @@
 //   --lighthouse       Lighthouse's mobile scores instead (bench/lighthouse.mjs), added to latest.json
 //   --open-loop        reads and writes on a schedule instead (bench/open-loop.mjs), added to latest.json
 //   --streams          the cost of 5,000 open live streams instead (bench/streams.mjs), added to latest.json
+//   --mix              the busy hour instead (bench/busy-hour.mjs), added to latest.json
 //
 // The roof is measured first and again last; roofRps is the mean of the two.
 //   --force            rebuild the data set even if present
@@ -18,7 +19,7 @@
 //                      one app instance and then two                         default sqlite
 //   --out <file>       where to write the JSON          default bench/results/latest[-postgres].json
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -26,9 +27,10 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { login, postgresDatabase, sqliteDatabase } from "./lib/databases.mjs";
 import { benchDir, ensureDataset } from "./lib/dataset.mjs";
-import { BENCH_ENV, startBenchForum } from "./lib/forumServer.mjs";
-import { freePort, memoryOf, readLoopDelay, resetLoopDelay, startNodeServer, stopServer } from "./lib/processes.mjs";
+import { startBenchForum } from "./lib/forumServer.mjs";
+import { memoryOf, readLoopDelay, resetLoopDelay, stopServer } from "./lib/processes.mjs";
 import { printTable } from "./lib/report.mjs";
+import { startRoof } from "./lib/roof.mjs";
 import { scenarios as allScenarios, readDiscussions, requestOf, targetOf } from "./lib/scenarios.mjs";
 import { measureWebJs } from "./lib/webjs.mjs";
 
@@ -46,6 +48,11 @@ if (process.argv.includes("--lighthouse")) {
 if (process.argv.includes("--streams")) {
   // Issue 31's cost of open live streams (memory, event delay, reads meanwhile): its own script.
   await import("./streams.mjs");
+  process.exit(0);
+}
+if (process.argv.includes("--mix")) {
+  // Issue 33's busy hour: members' mix on a schedule, the rate stepped up: its own script.
+  await import("./busy-hour.mjs");
   process.exit(0);
 }
 if (process.argv.includes("--open-loop")) {
@@ -203,6 +210,8 @@ async function main() {
   const twoResults = [];
   const peakRssMB = [];
   let roofRps = 0;
+  /** The measured server's start on the migrated copy: ready to answer, in ms (issue 33). */
+  let serverStartMs = null;
   let roofTwoRps = null;
   let twoPeakRssMB = null;
   let doors = null;
@@ -211,8 +220,6 @@ async function main() {
     database = engine === "postgres" ? await postgresDatabase(dataset) : sqliteDatabase(dataset, work);
     console.log(`${connections} connections, ${warmup} s warm-up + ${duration} s per scenario\n`);
 
-    // Limits off: the benchmark signs in and writes from one address far faster than any member.
-    const env = BENCH_ENV;
     // `base` is one server, or several: autocannon then gives its connections to them in turn
     // (connection i to server i mod n), so each instance gets the same share of the load.
     // `server`: the forum process(es) behind `base`, whose own event-loop delay is read during
@@ -238,14 +245,6 @@ async function main() {
 
     // The roof: a bare Fastify hello-world, same kind of process, measured in the same run: first
     // and again last (it idles in between), so drift of a shared machine shows and averages out.
-    const startRoof = async (bodyBytes = 0) =>
-      startNodeServer({
-        script: join(benchDir, "roof.mjs"),
-        cwd: root,
-        env: bodyBytes > 0 ? { ...env, ROOF_BODY_BYTES: String(bodyBytes) } : env,
-        port: await freePort(),
-        readyPath: "/",
-      });
     // A page (door "html") is also compared with a roof answering a body of its size as sent: one
     // autocannon process reaches about 1,500 req/s for 41 KB bodies on this machine, whatever
     // serves them, so the ratio to the hello-world roof measures the load generator (issue 14).
@@ -286,7 +285,9 @@ async function main() {
       // measured). A first start on the copy applies them, so the measured server's peak RSS is
       // what serving costs, as on a server that has been migrated once.
       if (engine === "sqlite") await stopServer((await startForums(1, "migrations")).at(0).child);
+      const startedAt = performance.now();
       const [forum] = await startForums(1);
+      serverStartMs = Math.round(performance.now() - startedAt);
       running.push(forum);
       // One session for the whole run: it lives in the database, so every instance accepts it,
       // and the same scenario objects go on (new posts to vote on) in the two-instance phase.
@@ -376,6 +377,9 @@ async function main() {
     memoryMB: Math.round(totalmem() / 1024 / 1024),
     scale,
     engine,
+    // What the data set is on disk (SQLite's file, as built) and how long the server took to answer.
+    databaseMB: Math.round(statSync(dataset.db).size / 1024 / 1024),
+    serverStartMs,
     roofRps,
     peakRssMB: peakRssMB[0] ?? null,
     webJsGzipKB: web?.kb ?? null,
@@ -416,7 +420,9 @@ async function main() {
   );
   const out = resolve(outFile);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  // The other modes' figures (busyHour, openLoop, streams, lighthouse) stay: each carries its own date.
+  const previous = existsSync(out) ? JSON.parse(readFileSync(out, "utf8")) : {};
+  writeFileSync(out, `${JSON.stringify({ ...previous, ...report }, null, 2)}\n`);
   console.log(`\nWritten: ${out}`);
 }
 

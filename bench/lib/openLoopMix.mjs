@@ -40,7 +40,7 @@ export function zipf(n, random, s = 1) {
 }
 
 /** A seeded permutation of 1..n: which post (or member) is the k-th most popular. */
-function popularityOrder(n, random) {
+export function popularityOrder(n, random) {
   const ids = Array.from({ length: n }, (_, index) => index + 1);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -132,6 +132,6 @@ export function openLoopMix({ summary, usernames, writers, writesPercent, seed =
   };
 }
 
-const REPLY_TEXT =
+export const REPLY_TEXT =
   "Thanks, this matches what we saw after the upgrade: the queue drained once the workers were restarted, " +
   "and the latency went back to normal within a minute. I would still check the connection limits first.";

@@ -164,7 +164,7 @@ export function searchQueries(start = 0) {
   };
 }
 
-const FILLER =
+export const FILLER =
   "Measuring a forum under load means reading the same pages many times over while members keep writing. " +
   "This post is one of many created by the benchmark to see how fast a new thread lands, including its slug, " +
   "the category's post count and every list that should show it next. Nothing in it matters beyond its length, " +
