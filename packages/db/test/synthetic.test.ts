@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { voteColumns } from "../src";
+import { createDb, migrateToLatest, voteColumns } from "../src";
 import {
   BENCH_ACCOUNTS,
   BUSY_POST_REPLIES,
@@ -185,6 +185,21 @@ describe("synthetic data set", () => {
     expect(activity?.n).toBe(0);
     const others = all<{ n: number }>(`select count(distinct "passwordHash") as n from users where id > 2`)[0];
     expect(others?.n).toBe(1);
+  });
+
+  it("has every index the migrations create, built again after the load set them aside", async () => {
+    const migrated = createDb({ path: join(dir, "empty.db"), readConnection: false });
+    try {
+      await migrateToLatest(migrated.db);
+      const indexes = (database: SQLite.Database) =>
+        database.prepare("select name, tbl_name, sql from sqlite_master where type = 'index' order by name").all();
+      expect(indexes(db)).toEqual(indexes(migrated.sqlite));
+      // And they are used: a member's votes are found through votes_user_post, not by reading every vote.
+      const plan = db.prepare('explain query plan select id from votes where "userId" = 3 and "postId" = 1').all();
+      expect(JSON.stringify(plan)).toMatch(/USING (COVERING )?INDEX/);
+    } finally {
+      await migrated.close();
+    }
   });
 
   it("has its search index filled, and the triggers that keep it back in place", () => {
