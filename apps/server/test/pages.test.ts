@@ -342,6 +342,32 @@ describe("members", () => {
     expect(res.body).toMatch(/aria-label="Upvote"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*aria-label="Upvote"/);
   });
 
+  it("a page rendered for one member, then for another and a visitor, shows each their own (its queries are learned, never its answers)", async () => {
+    const voter = await signedIn(forum, { username: "first_reader" });
+    const other = await signedIn(forum, { username: "second_reader" });
+    expect((await voter.post("/api/votes", { type: "upvote", postId: post.id })).status).toBe(200);
+    const url = `/posts/${post.slug}`;
+    const upvoted = /aria-label="Upvote"[^>]*aria-pressed="true"|aria-pressed="true"[^>]*aria-label="Upvote"/;
+    const meOf = (html: string) => pageDataOf(html).find(([key]) => JSON.stringify(key[0]) === '["auth","me"]')?.[1];
+    // The first member's render teaches the page's queries; the next renders fetch them at once.
+    const first = await page(url, { cookie: voter.jar.cookie as string });
+    expect(first.body).toMatch(upvoted);
+    const second = await page(url, { cookie: other.jar.cookie as string });
+    expect(meOf(second.body)).toMatchObject({ username: "second_reader" });
+    expect(second.body).not.toMatch(upvoted);
+    expect(second.body).not.toContain("first_reader");
+    const visitor = await page(url);
+    expect(textOf(visitor.body)).toContain("Login");
+    expect(visitor.body).not.toMatch(upvoted);
+    // A write between two renders shows in the next one: answers are fetched again every time.
+    expect((await other.post("/api/votes", { type: "upvote", postId: post.id })).status).toBe(200);
+    expect((await page(url, { cookie: other.jar.cookie as string })).body).toMatch(upvoted);
+    // And the first member's page is still theirs.
+    expect(meOf((await page(url, { cookie: voter.jar.cookie as string })).body)).toMatchObject({
+      username: "first_reader",
+    });
+  });
+
   it("the admin area is client-rendered, with the user in the page", async () => {
     const admin = await signedIn(forum, { role: "admin" });
     const res = await page("/admin/ads", { cookie: admin.jar.cookie as string });

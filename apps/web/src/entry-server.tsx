@@ -3,7 +3,6 @@
 // the built index.html (its script and stylesheet), with the page's own chunks preloaded, its
 // head tags for search engines, the data for hydration, and Mantine's color-scheme script.
 import { createHash } from "node:crypto";
-import type { AppRouter } from "@forum/api";
 import {
   type CategoryView,
   type CurrentUser,
@@ -18,9 +17,6 @@ import {
   type Site,
 } from "@forum/contracts";
 import { ColorSchemeScript } from "@mantine/core";
-import { QueryClient } from "@tanstack/react-query";
-import { createTRPCClient } from "@trpc/client";
-import { createTRPCOptionsProxy } from "@trpc/tanstack-react-query";
 import { renderToStaticMarkup } from "react-dom/server";
 import { matchRoutes } from "react-router";
 import { adminDestination } from "./admin/adminAccess";
@@ -30,6 +26,7 @@ import { appRoutes } from "./routes";
 import { indexStylesheet, usedRules } from "./server/criticalCss";
 import type { CallProcedure } from "./server/inProcessLink";
 import { headTags, type PageFacts, pageHead, scriptJson } from "./server/pageHead";
+import { keys } from "./server/queryKeys";
 import { renderApp } from "./server/renderApp";
 
 export type { CallProcedure, ProcedureFailure } from "./server/inProcessLink";
@@ -75,12 +72,6 @@ const NOT_INDEXED = new Set<string>(Object.values(PAGES).flatMap((page) => (page
 const DESCRIPTIONS: Record<string, (site: Site) => string> = {
   "/trending": (site) => `The discussions taking off this week on ${site.name}.`,
 };
-
-// Query keys exactly as the screens build them.
-const keys = createTRPCOptionsProxy<AppRouter>({
-  client: createTRPCClient<AppRouter>({ links: [] }),
-  queryClient: new QueryClient(),
-});
 
 const colorSchemeScript = renderToStaticMarkup(<ColorSchemeScript defaultColorScheme="auto" />);
 const colorSchemeSource = colorSchemeScript.replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "");

@@ -3,11 +3,12 @@
 // waiting, runs them through the in-process caller, and renders again with their answers, until
 // a pass asks for nothing new (two or three passes: the layout and the page, then what depends
 // on their answers, like the ads once ad settings say they are on). The screens stay the one
-// source of what a page needs; nothing here lists it again.
+// source of what a page needs; nothing here lists it again. What a page asked for last time is
+// fetched before the first pass (learnedQueries.ts), so a page seen before takes one pass.
 import { Writable } from "node:stream";
 import type { Flash } from "@forum/contracts";
-import { hashKey, type Query, type QueryClient, skipToken } from "@tanstack/react-query";
-import { createTRPCClient, TRPCClientError } from "@trpc/client";
+import { hashKey, type Query, type QueryClient, type QueryKey, skipToken } from "@tanstack/react-query";
+import { createTRPCClient, createTRPCUntypedClient, TRPCClientError } from "@trpc/client";
 import { renderToPipeableStream } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "../App";
@@ -17,6 +18,8 @@ import { FLASH_KEY } from "../lib/flash";
 import type { PageQuery } from "../lib/pageData";
 import { createQueryClient } from "../lib/trpc";
 import { type CallProcedure, inProcessLink } from "./inProcessLink";
+import { pageName, procedureOf, queriesOf, remember } from "./learnedQueries";
+import { keys } from "./queryKeys";
 
 /** Passes at most: a screen that keeps asking for more is sent with what it has. */
 const MAX_PASSES = 5;
@@ -41,6 +44,11 @@ export async function renderApp(url: string, call: CallProcedure, flash?: Flash)
   const settled = new Map<string, Settled>();
   // A native form's message is part of the page's data, so the hydration shows it too.
   if (flash) settled.set(hashKey(FLASH_KEY), { queryKey: FLASH_KEY, data: flash });
+  // The session first (every page's layout asks for it), then what this page asked for last time.
+  const fetchKey = fetcherOf(call, settled);
+  const me = await fetchKey(keys.auth.me.queryKey());
+  const page = pageName(url, me.data !== null && me.data !== undefined);
+  await Promise.all(queriesOf(page).map(fetchKey));
   for (let pass = 1; ; pass++) {
     // A fresh client per pass, filled with what is known: each query is built with the options
     // of this pass's render (a query disabled in the last pass may be enabled now).
@@ -62,6 +70,10 @@ export async function renderApp(url: string, call: CallProcedure, flash?: Flash)
     const waiting = client.getQueryCache().findAll({ predicate: isWaiting });
     // A redirect needs nothing more: its answer has no page.
     if (waiting.length === 0 || pass === MAX_PASSES || redirect.to !== undefined) {
+      remember(
+        page,
+        [...settled.values()].flatMap((known) => (procedureOf(known.queryKey) ? [known.queryKey] : [])),
+      );
       const queries = [...settled.values()].map(toPageQuery);
       return { html, title: head.title, queries, client, errors, redirect: redirect.to };
     }
@@ -77,6 +89,26 @@ export async function renderApp(url: string, call: CallProcedure, flash?: Flash)
       }),
     );
   }
+}
+
+/** Fetches a query by its key alone (a tRPC query's), once a render, into `settled`; other keys are skipped. */
+function fetcherOf(call: CallProcedure, settled: Map<string, Settled>) {
+  const client = createTRPCUntypedClient({ links: [inProcessLink(call)] });
+  return async (queryKey: QueryKey): Promise<Settled> => {
+    const hash = hashKey(queryKey);
+    const known = settled.get(hash);
+    if (known) return known;
+    const procedure = procedureOf(queryKey);
+    if (!procedure) return { queryKey };
+    const outcome: Settled = { queryKey };
+    try {
+      outcome.data = await client.query(procedure.path, procedure.input);
+    } catch (error) {
+      outcome.error = error;
+    }
+    settled.set(hash, outcome);
+    return outcome;
+  };
 }
 
 function serverQueryClient(): QueryClient {
