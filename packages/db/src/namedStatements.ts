@@ -33,22 +33,36 @@ function nameOf(text: string): string | null {
 }
 
 /**
+ * PostgreSQL's answer when a prepared statement's columns changed since it was prepared (another
+ * instance's migration added a column a `select *` returns): the statement must be prepared again.
+ */
+const RESULT_TYPE_CHANGED = "0A000";
+
+/**
  * Makes the client's `query(text, values)` calls (Kysely's) run as named prepared statements,
  * up to NAMED_STATEMENTS_PER_CONNECTION distinct ones on this connection. Other calls (a
  * configuration object, a cursor, a callback) pass through unchanged.
  */
 export function prepareNamedStatements(client: pg.PoolClient): void {
   const prepared = new Set<string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  /** Texts whose statement went stale here, with the new name they are prepared again under. */
+  const renamed = new Map<string, string>();
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown> | undefined;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values, callback] = args;
     if (typeof text !== "string" || !Array.isArray(values) || callback !== undefined) return query(...args);
-    const name = nameOf(text);
-    if (name === null) return query(...args);
+    const base = nameOf(text);
+    if (base === null) return query(...args);
+    const name = renamed.get(text) ?? base;
     if (!prepared.has(name)) {
       if (prepared.size >= NAMED_STATEMENTS_PER_CONNECTION) return query(...args);
       prepared.add(name);
     }
-    return query({ name, text, values });
+    return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      // This run fails (as a changed schema under a running query would); the next one prepares
+      // the text again under a new name, since pg keeps the stale one as parsed.
+      if ((error as { code?: unknown }).code === RESULT_TYPE_CHANGED) renamed.set(text, `${base}_${prepared.size}`);
+      throw error;
+    });
   };
 }
