@@ -16,6 +16,7 @@ import { createDb, createPostgresDb, type ForumDb, knownMigrationNames, migrateT
 import * as readStates from "@forum/db/migrations/0030_read_states";
 import * as staffLog from "@forum/db/migrations/0031_staff_log";
 import * as siteSettings from "@forum/db/migrations/0032_site_settings";
+import * as voteFunctions from "@forum/db/migrations/0033_vote_functions";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import pg from "pg";
@@ -214,6 +215,7 @@ describe.skipIf(TEST_ENGINE !== "sqlite")("a backup taken while members write (S
 describe.skipIf(TEST_ENGINE !== "sqlite")("schema versions (SQLite)", { timeout: 120_000 }, () => {
   /** The migrations after 0029, newest first, as they are undone. */
   const LATER_MIGRATIONS = [
+    ["0033_vote_functions", voteFunctions],
     ["0032_site_settings", siteSettings],
     ["0031_staff_log", staffLog],
     ["0030_read_states", readStates],

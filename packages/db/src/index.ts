@@ -23,4 +23,5 @@ export * from "./schema";
 export * from "./search";
 export * from "./seed/demo";
 export * from "./seed/random";
+export * from "./serverVotes";
 export * from "./workerModules";

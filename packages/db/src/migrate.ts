@@ -31,6 +31,7 @@ import * as m0029 from "./migrations/0029_data_exports";
 import * as m0030 from "./migrations/0030_read_states";
 import * as m0031 from "./migrations/0031_staff_log";
 import * as m0032 from "./migrations/0032_site_settings";
+import * as m0033 from "./migrations/0033_vote_functions";
 
 // Listed here rather than read from a folder, so the bundled server carries its migrations.
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0030_read_states": m0030,
   "0031_staff_log": m0031,
   "0032_site_settings": m0032,
+  "0033_vote_functions": m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { type DataKind, isDataKind } from "./dataKinds";
 import type { DbHandle, WriteWatcher } from "./handle";
+import { prepareNamedStatements } from "./namedStatements";
 import { type QueryObserver, queryLog } from "./queryLog";
 import type { Database } from "./schema";
 
@@ -58,7 +59,11 @@ export function createPostgresDb(config: PostgresConfig): PostgresDbHandle {
   // connection itself while a request holds it (between two statements of a transaction, whose
   // next statement then fails on its own): without listeners either would end the process.
   pool.on("error", () => undefined);
-  pool.on("connect", (client) => client.on("error", () => undefined));
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+    // Each data statement is parsed once per connection, then only bound and run.
+    prepareNamedStatements(client);
+  });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     ...queryLog({ onQuery: config.onQuery, onNewStatement: config.onNewStatement }),

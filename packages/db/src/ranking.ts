@@ -1,9 +1,12 @@
 // Ranking scores stored on each post and recomputed in the transaction of every vote.
 
+// The constants are also written into PostgreSQL's vote function (migration 0033, which computes
+// the same scores in the database): a change here needs a migration that makes it again.
+
 /** Seconds since 2024-01-01, the origin of the hot score's time term. */
-const HOT_EPOCH_SECONDS = 1_704_067_200;
+export const HOT_EPOCH_SECONDS = 1_704_067_200;
 /** Seconds for one order of magnitude of votes: 12.5 hours, as in Reddit's published formula. */
-const HOT_DECAY_SECONDS = 45_000;
+export const HOT_DECAY_SECONDS = 45_000;
 
 /**
  * Hot: Reddit's formula, log10 of the net score plus a term that grows with the creation time.

@@ -23,11 +23,11 @@ export class Announcements {
 
   /**
    * Sends what was announced. The notified members' counts are read first (one query), after
-   * the write committed, so each hears the count that includes it.
+   * the write committed, so each hears the count that includes it; then everything goes in one
+   * publish (on PostgreSQL one NOTIFY to the other instances, not two).
    */
   async publish(hub: LiveHub, db: ForumDb): Promise<void> {
-    hub.publish(this.messages);
-    if (this.members.size === 0) return;
+    if (this.members.size === 0) return hub.publish(this.messages);
     const ids = [...this.members];
     const rows = await db
       .selectFrom("notifications")
@@ -35,8 +35,16 @@ export class Announcements {
       .where("userId", "in", ids)
       .where("read", "=", 0)
       .groupBy("userId")
-      .execute();
+      .execute()
+      .catch((error: unknown) => {
+        // The write's own messages are sent even when the counts cannot be read.
+        hub.publish(this.messages);
+        throw error;
+      });
     const unread = new Map(rows.map((row) => [row.userId, Number(row.unread)]));
-    hub.publish(ids.map((userId) => ({ type: "notifications", userId, unread: unread.get(userId) ?? 0 })));
+    hub.publish([
+      ...this.messages,
+      ...ids.map((userId): HubMessage => ({ type: "notifications", userId, unread: unread.get(userId) ?? 0 })),
+    ]);
   }
 }

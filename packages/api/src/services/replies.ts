@@ -210,7 +210,11 @@ export async function createReply(
     if (!created) throw new Error("the new reply's id was not returned");
     const [counted] = (await trx.executeQuery(countNewReply(trx, { postId }))).rows;
     if (!counted) throw notFound(MESSAGES.postNotFound);
-    const notified = await notifyNewReply(trx, { postId, replyId: created.id, actorId: authorId, content }, now);
+    const notified = await notifyNewReply(
+      trx,
+      { postId, replyId: created.id, actorId: authorId, content, postAuthorId: counted.authorId },
+      now,
+    );
     await queueWebhookEvent(trx, "reply.created", () => findReplyView(trx, created.id), now);
     const move = postMoveOf({ ...counted, replyCount: counted.replyCount - 1 }, { replyCount: counted.replyCount });
     return { id: created.id, move, notified };

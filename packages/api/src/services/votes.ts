@@ -2,7 +2,7 @@
 // back; the other kind switches it. Counts (and a post's ranking scores) change in the same
 // transaction as the vote.
 import { MESSAGES, type VoteResult, type VoteType } from "@forum/contracts";
-import { compiledOnce, type ForumDb, lockRow, voteColumns } from "@forum/db";
+import { compiledOnce, type ForumDb, lockRow, voteColumns, votePostOnServer, voteReplyOnServer } from "@forum/db";
 import type { PostMove } from "../cache/placement";
 import { notFound } from "../errors";
 import { myVoteOf } from "./mappers";
@@ -91,6 +91,20 @@ const delta = (change: Change, value: number) => (change.added === value ? 1 : 0
 
 async function votePost(db: ForumDb, userId: number, postId: number, type: VoteType, now: number) {
   const value = type === "upvote" ? 1 : -1;
+  // On PostgreSQL the same steps run in the database, in one round trip (migration 0033).
+  const onServer = await votePostOnServer(db, { targetId: postId, userId, value, now });
+  if (onServer === null) throw notFound(MESSAGES.postNotFound);
+  if (onServer) {
+    const { upvotes, downvotes, myVote } = onServer;
+    return {
+      result: { postId, replyId: null, upvotes, downvotes, votes: upvotes - downvotes, myVote: myVoteOf(myVote) },
+      move: postMoveOf(onServer, {
+        score: onServer.newScore,
+        hotScore: onServer.newHotScore,
+        controversialScore: onServer.newControversialScore,
+      }),
+    };
+  }
   return db.transaction().execute(async (trx): Promise<CastVote> => {
     // Votes on one post take turns until they commit, so none is lost from the counts and the
     // scores computed from them (and a double click counts once).
@@ -121,6 +135,16 @@ async function votePost(db: ForumDb, userId: number, postId: number, type: VoteT
 
 async function voteReply(db: ForumDb, userId: number, replyId: number, type: VoteType, now: number) {
   const value = type === "upvote" ? 1 : -1;
+  // On PostgreSQL the same steps run in the database, in one round trip (migration 0033).
+  const onServer = await voteReplyOnServer(db, { targetId: replyId, userId, value, now });
+  if (onServer === null) throw notFound(MESSAGES.replyNotFound);
+  if (onServer) {
+    const { upvotes, downvotes, myVote } = onServer;
+    return {
+      result: { postId: null, replyId, upvotes, downvotes, votes: upvotes - downvotes, myVote: myVoteOf(myVote) },
+      move: postMoveOf(onServer, {}),
+    };
+  }
   return db.transaction().execute(async (trx): Promise<CastVote> => {
     // As for posts: one member's votes on a reply take turns (a double click counts once).
     await lockRow(trx, "replies", replyId);
