@@ -12,6 +12,8 @@
 //   --until <r>        no step above this rate                                     default 20000
 //   --duration <s>     measured seconds per step                                   default 20
 //   --warmup <s>       seconds at the step's rate before measuring                 default 5
+//   --first-warmup <s> the first step's warm-up: a server just started reads its data
+//                      set from disk and fills its caches (an hour that got busy did)   default 30
 //   --members <n>      members signed in, each with a session of their own         default 250
 //   --connections <n>  keep-alive connections at most                              default 200
 //   --only <a,b>       only these kinds of request (BUSY_HOUR_SHARES' names), in their shares
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     until: { type: "string", default: "20000" },
     duration: { type: "string", default: "20" },
     warmup: { type: "string", default: "5" },
+    "first-warmup": { type: "string", default: "30" },
     members: { type: "string", default: "250" },
     connections: { type: "string", default: "200" },
     only: { type: "string" },
@@ -52,13 +55,14 @@ const number = (flag) => {
   if (!(value > 0)) throw new Error(`--${flag} takes a number > 0`);
   return value;
 };
-const [scale, from, factor, until, seconds, warmupSeconds, memberCount, connections] = [
+const [scale, from, factor, until, seconds, warmupSeconds, firstWarmupSeconds, memberCount, connections] = [
   "scale",
   "from",
   "factor",
   "until",
   "duration",
   "warmup",
+  "first-warmup",
   "members",
   "connections",
 ].map(number);
@@ -93,13 +97,14 @@ async function main() {
       const sessions = await signInAll(login, forum.base, members.signedIn, password);
       console.log(`${sessions.length} members signed in; steps of ${warmupSeconds} s warm-up + ${seconds} s`);
       for (let rate = from; rate <= until; rate = Math.round(rate * factor)) {
+        const warmup = steps.length === 0 ? Math.max(firstWarmupSeconds, warmupSeconds) : warmupSeconds;
         const generating = generate(
           {
             mix: "busy-hour",
             base: forum.base,
             rate,
             seconds,
-            warmupSeconds,
+            warmupSeconds: warmup,
             connections,
             acceptEncoding: "gzip, deflate, br",
             summary,
@@ -113,7 +118,7 @@ async function main() {
           work,
         );
         // The server's loop delay and CPU over the measured seconds only.
-        await new Promise((resolveWait) => setTimeout(resolveWait, warmupSeconds * 1000));
+        await new Promise((resolveWait) => setTimeout(resolveWait, warmup * 1000));
         resetLoopDelay(forum.child);
         const cpuBefore = cpuTimeOf(forum.child.pid);
         const figures = await generating;
@@ -163,6 +168,7 @@ async function main() {
     connections,
     seconds,
     warmupSeconds,
+    firstWarmupSeconds,
     peakRssMB,
     loadAverageAtEnd: loadavg().map((value) => round(value)),
     steps,
