@@ -3,8 +3,8 @@
 // benchmark account), reads follow Zipf-like popularity over every post (not one hot thread),
 // and every choice comes from a seeded generator, so two runs ask the same requests.
 import Database from "better-sqlite3";
-import { popularityOrder, REPLY_TEXT, seededRandom, zipf } from "./openLoopMix.mjs";
-import { FILLER, searchQueries } from "./scenarios.mjs";
+import { popularChoices, REPLY_TEXT, seededRandom } from "./openLoopMix.mjs";
+import { FILLER } from "./scenarios.mjs";
 
 /**
  * Shares in percent of all requests (they add up to 100). Reads are 88: the lists members browse,
@@ -45,13 +45,7 @@ export const BUSY_HOUR_SHARES = [
  */
 export function busyHourMix({ summary, datasetFile, usernames, sessions, signIns, password, only, seed = 33 }) {
   const random = seededRandom(seed);
-  const posts = popularityOrder(summary.counts.posts, random);
-  const post = zipf(posts.length, random);
-  const popularPost = () => posts[post()];
-  const categories = popularityOrder(summary.counts.categories, random);
-  const category = zipf(categories.length, random);
-  const member = zipf(usernames.length, random);
-  const search = searchQueries(Math.floor(random() * 10_000));
+  const { post: popularPost, category, username, search } = popularChoices(summary, usernames, random);
   const lookup = lookups(datasetFile);
   const runId = Date.now().toString(36);
   let requestNumber = 0;
@@ -75,14 +69,14 @@ export function busyHourMix({ summary, datasetFile, usernames, sessions, signIns
     "home offset 20": () => get("home offset 20", "/api/posts?offset=20"),
     "home offset 40": () => get("home offset 40", "/api/posts?offset=40"),
     newest: () => get("newest", "/api/posts?sortBy=new"),
-    "category hot": () => get("category hot", `/api/posts?categoryId=${categories[category()]}`),
+    "category hot": () => get("category hot", `/api/posts?categoryId=${category()}`),
     post: () => get("post", `/api/posts/${encodeURIComponent(lookup.slug(popularPost()))}`),
     "replies page": () => get("replies page", `/api/posts/${popularPost()}/replies?limit=50`),
     "post page HTML": () => page("post page HTML", `/posts/${encodeURIComponent(lookup.slug(popularPost()))}`),
     "home page HTML": () => page("home page HTML", "/"),
     categories: () => get("categories", "/api/categories"),
     "trending topics": () => get("trending topics", "/api/trending-topics"),
-    profile: () => get("profile", `/api/users/${encodeURIComponent(usernames[member()])}`),
+    profile: () => get("profile", `/api/users/${encodeURIComponent(username())}`),
     search: () => get("search", `/api/search?q=${encodeURIComponent(search())}`),
     "vote on a post": () => post_("vote on a post", "/api/votes", postVote()),
     "vote on a reply": () => {
@@ -101,7 +95,7 @@ export function busyHourMix({ summary, datasetFile, usernames, sessions, signIns
       post_("new post", "/api/posts", {
         title: `Busy-hour post ${runId} number ${requestNumber}`,
         content: FILLER,
-        categoryId: categories[category()],
+        categoryId: category(),
       }),
     "sign-in": () => ({
       kind: "sign-in",

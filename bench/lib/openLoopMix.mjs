@@ -40,13 +40,31 @@ export function zipf(n, random, s = 1) {
 }
 
 /** A seeded permutation of 1..n: which post (or member) is the k-th most popular. */
-export function popularityOrder(n, random) {
+function popularityOrder(n, random) {
   const ids = Array.from({ length: n }, (_, index) => index + 1);
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [ids[i], ids[j]] = [ids[j], ids[i]];
   }
   return ids;
+}
+
+/**
+ * What members ask about, by popularity: a post, a category (ids), a member (an index into
+ * `usernames`, most active first), and a search query never asked before. Both mixes draw from it.
+ */
+export function popularChoices(summary, usernames, random) {
+  const posts = popularityOrder(summary.counts.posts, random);
+  const post = zipf(posts.length, random);
+  const categories = popularityOrder(summary.counts.categories, random);
+  const category = zipf(categories.length, random);
+  const member = zipf(usernames.length, random);
+  return {
+    post: () => posts[post()],
+    category: () => categories[category()],
+    username: () => usernames[member()],
+    search: searchQueries(Math.floor(random() * 10_000)),
+  };
 }
 
 /**
@@ -77,13 +95,7 @@ export const READ_SHARES = [
  */
 export function openLoopMix({ summary, usernames, writers, writesPercent, seed = 24 }) {
   const random = seededRandom(seed);
-  const posts = popularityOrder(summary.counts.posts, random);
-  const post = zipf(posts.length, random);
-  const popularPost = () => posts[post()];
-  const categories = popularityOrder(summary.counts.categories, random);
-  const category = zipf(categories.length, random);
-  const member = zipf(usernames.length, random);
-  const search = searchQueries(Math.floor(random() * 10_000));
+  const { post: popularPost, category, username, search } = popularChoices(summary, usernames, random);
   const runId = Date.now().toString(36);
   let writeNumber = 0;
 
@@ -93,11 +105,11 @@ export function openLoopMix({ summary, usernames, writers, writesPercent, seed =
     "home offset 20": () => "/api/posts?offset=20",
     "home offset 40": () => "/api/posts?offset=40",
     newest: () => "/api/posts?sortBy=new",
-    "category hot": () => `/api/posts?categoryId=${categories[category()]}`,
+    "category hot": () => `/api/posts?categoryId=${category()}`,
     "replies page": () => `/api/posts/${popularPost()}/replies?limit=50`,
     categories: () => "/api/categories",
     "trending topics": () => "/api/trending-topics",
-    profile: () => `/api/users/${encodeURIComponent(usernames[member()])}`,
+    profile: () => `/api/users/${encodeURIComponent(username())}`,
     search: () => `/api/search?q=${encodeURIComponent(search())}`,
   };
   const writer = () => writers[writeNumber++ % writers.length];
