@@ -762,11 +762,16 @@ function withoutSearchTriggers(sqlite: SQLite.Database): () => void {
  * each into one segment (fewer pages per query).
  */
 function rebuildSearchIndex(sqlite: SQLite.Database): void {
+  const tables = ["posts_fts", "posts_title_fts", "replies_by_post_fts"];
+  // No merging of segments while they are written ('optimize' merges them all once, below), then
+  // FTS5's default back (4): 87 → 74 s for the search index at scale 1.
+  for (const table of tables) sqlite.exec(`insert into ${table} (${table}, rank) values ('automerge', 0)`);
   sqlite.exec("insert into posts_fts (rowid, title, content) select id, title, content from posts_search_text");
   sqlite.exec("insert into posts_title_fts (rowid, title) select id, title from posts_search_text");
   sqlite.exec("insert into replies_by_post_fts (rowid, content) select key, content from replies_search_text");
-  for (const table of ["posts_fts", "posts_title_fts", "replies_by_post_fts"]) {
+  for (const table of tables) {
     sqlite.exec(`insert into ${table} (${table}) values ('optimize')`);
+    sqlite.exec(`insert into ${table} (${table}, rank) values ('automerge', 4)`);
   }
   fillSearchWords(sqlite);
 }
