@@ -2,7 +2,7 @@
 // apply the member's vote and update the counts (and a post's scores) in the database, in one
 // round trip instead of seven. SQLite runs votes in process (packages/api/src/services/votes.ts):
 // there is nothing to save, and that code defines what a vote does.
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import { engineOf } from "./engine";
 import type { ForumDb } from "./handle";
 
@@ -32,21 +32,18 @@ type Vote = { targetId: number; userId: number; value: 1 | -1; now: number };
  * Votes a post in the database: undefined when the engine votes in the application (SQLite),
  * null when the post does not exist.
  */
-export async function votePostOnServer(db: ForumDb, vote: Vote): Promise<ServerPostVote | null | undefined> {
-  if (engineOf(db) !== "postgres") return undefined;
-  const { rows } =
-    await sql<ServerPostVote>`select * from forum_vote_post(${vote.targetId}, ${vote.userId}, ${vote.value}, ${vote.now})`.execute(
-      db,
-    );
-  return rows[0] ?? null;
+export function votePostOnServer(db: ForumDb, vote: Vote): Promise<ServerPostVote | null | undefined> {
+  return callVoteFunction<ServerPostVote>(db, sql`forum_vote_post`, vote);
 }
 
 /** As votePostOnServer, for a reply (the place columns are its post's). */
-export async function voteReplyOnServer(db: ForumDb, vote: Vote): Promise<ServerReplyVote | null | undefined> {
+export function voteReplyOnServer(db: ForumDb, vote: Vote): Promise<ServerReplyVote | null | undefined> {
+  return callVoteFunction<ServerReplyVote>(db, sql`forum_vote_reply`, vote);
+}
+
+async function callVoteFunction<Row>(db: ForumDb, name: RawBuilder<unknown>, vote: Vote) {
   if (engineOf(db) !== "postgres") return undefined;
   const { rows } =
-    await sql<ServerReplyVote>`select * from forum_vote_reply(${vote.targetId}, ${vote.userId}, ${vote.value}, ${vote.now})`.execute(
-      db,
-    );
+    await sql<Row>`select * from ${name}(${vote.targetId}, ${vote.userId}, ${vote.value}, ${vote.now})`.execute(db);
   return rows[0] ?? null;
 }
